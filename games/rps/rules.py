@@ -1,0 +1,181 @@
+"""Rock Paper Scissors (operator rules 12.12.7, played under our own name).
+
+Each round one seat chooses a sign, then the other; the second sees the first sign only
+once both are chosen. The round's winner scores 1 point, a draw scores none, and the
+first seat to the points target wins. See RULES.md for the choices the text leaves open.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.engine import (
+    Action,
+    BaseOptions,
+    IllegalAction,
+    OnDisconnect,
+    Outcome,
+    State,
+    View,
+    option,
+)
+from games.rng import Rng
+from games.rps import bots
+
+SEATS = 2
+SIGNS = ("rock", "paper", "scissors")
+# The standard cycle: the rule text's list contradicts itself (RULES.md, "Corrections").
+BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
+
+
+@dataclass(frozen=True)
+class RpsOptions(BaseOptions):
+    points: int = option(3, "Points to win", tuple(range(1, 11)))
+
+
+def round_winner(signs: list[str]) -> int | None:
+    """The seat whose sign beats the other's, or None for a drawn round."""
+    first, second = signs
+    if first == second:
+        return None
+    return 0 if BEATS[first] == second else 1
+
+
+def _other(seat: int) -> int:
+    return 1 - seat
+
+
+def _check_seat(seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise IllegalAction(f"There is no seat {seat!r} at this table.")
+    return seat
+
+
+def _check_playing(state: State) -> None:
+    if state["winner"] is not None:
+        raise IllegalAction("The game is over.")
+
+
+def _parse_sign(action: object) -> str:
+    if not isinstance(action, dict) or set(action) != {"sign"}:
+        raise IllegalAction('Choose a sign: {"sign": "rock" | "paper" | "scissors"}.')
+    sign = action["sign"]
+    if not isinstance(sign, str) or sign not in SIGNS:
+        raise IllegalAction(f"Unknown sign {sign!r}: choose rock, paper or scissors.")
+    return sign
+
+
+def _end_round(state: State) -> None:
+    """Scores the round both seats have chosen in and sets up the next one."""
+    signs = state["signs"]
+    winner = round_winner(signs)
+    state["rounds"].append({"first": state["first"], "signs": signs, "winner": winner})
+    if winner is not None:
+        state["scores"][winner] += 1
+        if state["scores"][winner] >= state["target"]:
+            state["winner"] = winner
+    state["signs"] = [None, None]
+    # Alternating keeps the clock pressure of choosing first fair over the game.
+    state["first"] = _other(state["first"])
+
+
+class RockPaperScissors:
+    slug: ClassVar[str] = "rps"
+    name: ClassVar[str] = "Rock Paper Scissors"
+    min_seats: ClassVar[int] = SEATS
+    max_seats: ClassVar[int] = SEATS
+    Options: ClassVar[type[BaseOptions]] = RpsOptions
+    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
+
+    def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
+        if not isinstance(options, RpsOptions):
+            raise TypeError(f"expected RpsOptions, got {type(options).__name__}")
+        options.validate()
+        if seats != SEATS:
+            raise ValueError(f"{self.name} is played by {SEATS} players, not {seats}.")
+        return {
+            "target": options.points,
+            "scores": [0, 0],
+            "rounds": [],
+            "first": rng.randbelow(SEATS),
+            # The signs chosen in the current round, by seat: secret until both are in.
+            "signs": [None, None],
+            "winner": None,
+            "forfeited": None,
+        }
+
+    def _turn(self, state: State) -> int | None:
+        if state["winner"] is not None:
+            return None
+        first = state["first"]
+        return first if state["signs"][first] is None else _other(first)
+
+    def to_act(self, state: State) -> set[int]:
+        seat = self._turn(state)
+        return set() if seat is None else {seat}
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != self._turn(state):
+            return []
+        return [{"sign": sign} for sign in SIGNS]
+
+    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
+        seat = _check_seat(seat)
+        _check_playing(state)
+        if seat != self._turn(state):
+            raise IllegalAction("It is not your turn.")
+        sign = _parse_sign(action)
+        state = copy.deepcopy(state)
+        state["signs"][seat] = sign
+        if None not in state["signs"]:
+            _end_round(state)
+        return state
+
+    def view(self, state: State, seat: int | None) -> View:
+        if seat is not None:
+            seat = _check_seat(seat)
+        return {
+            "target": state["target"],
+            "scores": list(state["scores"]),
+            "rounds": copy.deepcopy(state["rounds"]),
+            "first": state["first"],
+            "to_act": self._turn(state),
+            "my_sign": None if seat is None else state["signs"][seat],
+            "winner": state["winner"],
+            "forfeited": state["forfeited"],
+        }
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        # The rules: a player who does not move in time loses, whatever the score.
+        return None
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.")
+        return bots.choose(legal, rng)
+
+    def forfeit(self, state: State, seat: int) -> State:
+        seat = _check_seat(seat)
+        _check_playing(state)
+        state = copy.deepcopy(state)
+        state["winner"] = _other(seat)
+        state["forfeited"] = seat
+        return state
+
+    def outcome(self, state: State) -> Outcome | None:
+        winner = state["winner"]
+        if winner is None:
+            return None
+        placing = tuple(1 if seat == winner else 2 for seat in range(SEATS))
+        if state["forfeited"] is not None:
+            reason = "forfeit"
+        else:
+            reason = f"first to {state['target']} points"
+        return Outcome(points=tuple(state["scores"]), placing=placing, reason=reason)
+
+
+RPS = RockPaperScissors()
+ENGINES = [RPS]
