@@ -15,6 +15,7 @@ from games.rps.rules import ENGINES, RPS, SIGNS, RpsOptions, round_winner
 
 SALT = "game:1"
 PLAYOUT_SEEDS = [hashlib.sha256(f"rps{i}".encode()).digest() for i in range(300)]
+SEED_IDS = [f"seed{i}" for i in range(300)]
 
 
 def seed_of(i: int) -> bytes:
@@ -284,7 +285,7 @@ def playout(seed: bytes) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS, ids=SEED_IDS)
 def test_bot_playouts_keep_the_invariants(seed: bytes) -> None:
     states, _ = playout(seed)
     target = RPS.view(states[0], None)["target"]
@@ -310,7 +311,7 @@ def test_bot_playouts_keep_the_invariants(seed: bytes) -> None:
     assert outcome.placing[1 - winner] == 2
 
 
-@pytest.mark.parametrize("seed", PLAYOUT_SEEDS[:100])
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS[:100], ids=SEED_IDS[:100])
 def test_no_view_depends_on_a_pending_sign(seed: bytes) -> None:
     """Whatever the opener chose, the other seat and spectators see exactly the same."""
     states, _ = playout(seed)
@@ -330,7 +331,7 @@ def test_no_view_depends_on_a_pending_sign(seed: bytes) -> None:
             )
 
 
-@pytest.mark.parametrize("seed", PLAYOUT_SEEDS[:50])
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS[:50], ids=SEED_IDS[:50])
 def test_replay_from_seed_and_log_rebuilds_every_state(seed: bytes) -> None:
     states, log = playout(seed)
     points = RPS.view(states[0], None)["target"]
