@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 from games.rng import Rng
@@ -30,7 +30,7 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-class OnDisconnect(str, Enum):
+class OnDisconnect(StrEnum):
     """What the rules say happens to a seat that is disconnected (5th timeout or gone)."""
 
     FORFEIT = "forfeit"  # the seat (or its team) loses the game

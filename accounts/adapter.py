@@ -1,0 +1,16 @@
+from allauth.account.adapter import DefaultAccountAdapter
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """Stores the identity fields the sign-up form collected on the new user."""
+
+    def save_user(self, request, user, form, commit=True):
+        user = super().save_user(request, user, form, commit=False)
+        data = form.cleaned_data
+        user.legal_name = data["legal_name"]
+        user.date_of_birth = data["date_of_birth"]
+        user.country = data["country"]
+        user.national_id = data.get("national_id", "")
+        if commit:
+            user.save()
+        return user

@@ -1,0 +1,82 @@
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+
+from accounts import services
+from accounts.forms import BlockForm
+from accounts.models import User
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    ordering = ("email",)
+    list_display = ("email", "legal_name", "date_of_birth", "country", "is_staff", "blocked")
+    list_filter = ("is_staff", "is_superuser", "is_active", "country", "groups")
+    search_fields = ("email", "legal_name", "national_id")
+    readonly_fields = (
+        "last_login",
+        "previous_login",
+        "date_joined",
+        "blocked_at",
+        "blocked_reason",
+        "blocked_by",
+    )
+    fieldsets = (
+        (None, {"fields": ("email", "password")}),
+        ("Identity", {"fields": ("legal_name", "date_of_birth", "country", "national_id")}),
+        ("Status", {"fields": ("is_active", "blocked_at", "blocked_reason", "blocked_by")}),
+        ("Permissions", {"fields": ("is_staff", "is_superuser", "groups", "user_permissions")}),
+        ("Dates", {"fields": ("last_login", "previous_login", "date_joined")}),
+    )
+    add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "password1", "password2")}),)
+    change_form_template = "admin/accounts/user/change_form.html"
+
+    @admin.display(boolean=True)
+    def blocked(self, user: User) -> bool:
+        return user.is_blocked
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/block/",
+                self.admin_site.admin_view(self.block_view),
+                name="accounts_user_block",
+            ),
+            path(
+                "<int:pk>/unblock/",
+                self.admin_site.admin_view(self.unblock_view),
+                name="accounts_user_unblock",
+            ),
+            *super().get_urls(),
+        ]
+
+    def _back(self, user: User):
+        return redirect(reverse("admin:accounts_user_change", args=[user.pk]))
+
+    def block_view(self, request, pk: int):
+        user = get_object_or_404(User, pk=pk)
+        if not request.user.has_perm("accounts.block_user"):
+            messages.error(request, "You do not have permission to block accounts.")
+            return self._back(user)
+        form = BlockForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            services.block_user(user, reason=form.cleaned_data["reason"], by=request.user)
+            messages.success(request, f"{user} is blocked and logged out everywhere.")
+            return self._back(user)
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "target": user,
+            "opts": self.model._meta,
+            "title": f"Block {user}",
+        }
+        return TemplateResponse(request, "admin/accounts/user/block.html", context)
+
+    def unblock_view(self, request, pk: int):
+        user = get_object_or_404(User, pk=pk)
+        if request.method == "POST" and request.user.has_perm("accounts.block_user"):
+            services.unblock_user(user, by=request.user)
+            messages.success(request, f"{user} is unblocked.")
+        return self._back(user)

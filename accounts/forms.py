@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from allauth.account.forms import SignupForm as AllauthSignupForm
+from django import forms
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.age import is_of_age
+from accounts.models import User, normalise_legal_name
+
+COUNTRIES = [
+    ("", "Choose your country"),
+    ("AM", "Armenia"),
+    ("AT", "Austria"),
+    ("BE", "Belgium"),
+    ("BG", "Bulgaria"),
+    ("CY", "Cyprus"),
+    ("CZ", "Czechia"),
+    ("DE", "Germany"),
+    ("DK", "Denmark"),
+    ("EE", "Estonia"),
+    ("ES", "Spain"),
+    ("FI", "Finland"),
+    ("FR", "France"),
+    ("GB", "United Kingdom"),
+    ("GE", "Georgia"),
+    ("GR", "Greece"),
+    ("HR", "Croatia"),
+    ("HU", "Hungary"),
+    ("IE", "Ireland"),
+    ("IT", "Italy"),
+    ("LT", "Lithuania"),
+    ("LU", "Luxembourg"),
+    ("LV", "Latvia"),
+    ("MT", "Malta"),
+    ("NL", "Netherlands"),
+    ("PL", "Poland"),
+    ("PT", "Portugal"),
+    ("RO", "Romania"),
+    ("SE", "Sweden"),
+    ("SI", "Slovenia"),
+    ("SK", "Slovakia"),
+]
+
+
+class SignupForm(AllauthSignupForm):
+    legal_name = forms.CharField(
+        max_length=150, label="Full legal name", help_text="As on your identity document."
+    )
+    date_of_birth = forms.DateField(
+        label="Date of birth", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    country = forms.ChoiceField(choices=COUNTRIES, label="Country of residence")
+    national_id = forms.CharField(
+        max_length=40, required=False, label="National ID number (optional)"
+    )
+
+    field_order = [
+        "legal_name",
+        "date_of_birth",
+        "country",
+        "national_id",
+        "email",
+        "password1",
+        "password2",
+    ]
+
+    def clean_legal_name(self) -> str:
+        name = " ".join(self.cleaned_data["legal_name"].split())
+        if len(name) < 3:
+            raise forms.ValidationError("Enter your full legal name.")
+        return name
+
+    def clean_date_of_birth(self):
+        born = self.cleaned_data["date_of_birth"]
+        today = timezone.localdate()
+        if born > today:
+            raise forms.ValidationError("The date of birth cannot be in the future.")
+        if not is_of_age(born, today, settings.MIN_AGE):
+            raise forms.ValidationError(
+                f"You must be at least {settings.MIN_AGE} years old to open an account."
+            )
+        return born
+
+    def clean_national_id(self) -> str:
+        national_id = self.cleaned_data.get("national_id", "").strip().upper()
+        if national_id and User.objects.filter(national_id=national_id).exists():
+            raise forms.ValidationError(
+                "An account already exists for this ID number. Each person may hold one account."
+            )
+        return national_id
+
+    def clean(self):
+        cleaned = super().clean()
+        name, born = cleaned.get("legal_name"), cleaned.get("date_of_birth")
+        if (
+            name
+            and born
+            and User.objects.filter(
+                legal_name_key=normalise_legal_name(name), date_of_birth=born
+            ).exists()
+        ):
+            raise forms.ValidationError(
+                "An account already exists for this person. Each person may hold one account; "
+                "use password reset if you have lost access."
+            )
+        return cleaned
+
+
+class BlockForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")

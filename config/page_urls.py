@@ -1,0 +1,18 @@
+from django.urls import path
+from django.views.generic import TemplateView
+
+app_name = "pages"
+
+urlpatterns = [
+    path("rules/", TemplateView.as_view(template_name="pages/rules.html"), name="rules"),
+    path(
+        "responsible-gaming/",
+        TemplateView.as_view(template_name="pages/responsible.html"),
+        name="responsible",
+    ),
+    path(
+        "complaints/",
+        TemplateView.as_view(template_name="pages/complaints.html"),
+        name="complaints",
+    ),
+]

@@ -1,0 +1,25 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+admin.site.site_header = "Longtable staff"
+admin.site.site_title = "Longtable staff"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("health/", views.health, name="health"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("account/", include("accounts.urls")),
+    path("wallet/", include("wallet.urls")),
+    path("lobby/", include("lobby.urls")),
+    path("games/", include("games.urls")),
+    path("casino/", include("casino.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("history/", include("reports.urls")),
+    path("", include("config.page_urls")),
+]
+
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"

@@ -1,0 +1,153 @@
+// Penalty Shootout board: score, shot-by-shot rows and an SVG goal of 6 tappable sectors.
+// Sectors are numbered as the forward sees the goal (1 2 3 top, 4 5 6 bottom); the
+// goalkeeper faces the other way, so the keeper's goal is drawn mirrored.
+(function () {
+  "use strict";
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const CSS = `
+.penalty-board{font:16px/1.4 system-ui,sans-serif;max-width:34rem;margin:0 auto;text-align:center}
+.penalty-score{display:flex;justify-content:space-around;align-items:center;padding:.5rem;
+  border-radius:.75rem;background:#f1f3f5}
+.penalty-score b{display:block;font-size:2.2rem}
+.penalty-me{color:#1864ab}
+.penalty-marks{letter-spacing:.2em;font-size:.9rem}
+.penalty-info{color:#555;font-size:.9rem;margin:.25rem 0}
+.penalty-status{margin:.6rem 0;font-weight:600;min-height:1.5em}
+.penalty-goal{width:100%;max-width:30rem;touch-action:manipulation;user-select:none}
+.penalty-sector{fill:#e9f5e9;stroke:#9bbf9b;stroke-width:1}
+.penalty-open{cursor:pointer;fill:#d3f9d8}
+.penalty-open:hover{fill:#b2f2bb}
+.penalty-mine{fill:#a5d8ff}
+.penalty-number{font-size:16px;fill:#5c7c5c;pointer-events:none}
+.penalty-mark{font-size:30px;pointer-events:none}
+.penalty-frame{fill:none;pointer-events:none;stroke:#343a40;stroke-width:8;stroke-linejoin:round}`;
+
+  function injectStyle() {
+    if (document.getElementById("penalty-style")) return;
+    const style = document.createElement("style");
+    style.id = "penalty-style";
+    style.textContent = CSS;
+    document.head.appendChild(style);
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function svg(tag, attrs, text) {
+    const node = document.createElementNS(SVG, tag);
+    Object.entries(attrs).forEach(([key, value]) => node.setAttribute(key, value));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // The goalkeeper faces the forward, so the keeper's left is the forward's right.
+  function mirrored(msg) {
+    return msg.seat === msg.view.goalkeeper && msg.view.winner === null;
+  }
+
+  function playerName(msg, seat) {
+    if (seat === msg.seat) return "You";
+    const player = msg.players && msg.players[seat];
+    if (typeof player === "string") return player;
+    return (player && (player.name || player.username)) || "Player " + (seat + 1);
+  }
+
+  // One mark per shot due: goal, saved, or still to take.
+  function marks(view, seat) {
+    const shots = view.history.filter((shot) => shot.forward === seat);
+    const due = Array.from({ length: view.quota }, (_, i) =>
+      i < shots.length ? (shots[i].goal ? "\u25CF" : "\u2715") : "\u25CB"
+    );
+    return due.join("");
+  }
+
+  function scoreBoard(msg) {
+    const view = msg.view;
+    const box = el("div", "penalty-score");
+    [0, 1].forEach((seat) => {
+      const role = view.winner === null ? (seat === view.forward ? " \u26BD" : " \uD83E\uDDE4") : "";
+      const side = el("div", seat === msg.seat ? "penalty-me" : "", playerName(msg, seat) + role);
+      side.append(el("b", "", String(view.goals[seat])), el("div", "penalty-marks", marks(view, seat)));
+      box.appendChild(side);
+    });
+    return box;
+  }
+
+  function status(msg) {
+    const view = msg.view;
+    if (view.winner !== null) {
+      const how = view.forfeited !== null ? " (" + playerName(msg, view.forfeited) + " forfeited)" : "";
+      return (view.winner === msg.seat ? "You win" : playerName(msg, view.winner) + " wins") + how;
+    }
+    if (view.to_act === msg.seat) {
+      return msg.seat === view.forward ? "You shoot: tap a sector" : "You keep goal: tap the sector to guard";
+    }
+    if (view.my_shot) return "You aim at sector " + view.my_shot + ". The goalkeeper is choosing";
+    return playerName(msg, view.to_act) + (view.to_act === view.forward ? " is aiming" : " is choosing where to dive");
+  }
+
+  function lastShotText(msg) {
+    const shot = msg.view.history[msg.view.history.length - 1];
+    if (!shot) return "";
+    return playerName(msg, shot.forward) + " shot at " + shot.shot + ", the keeper guarded " + shot.save +
+      ": " + (shot.goal ? "GOAL!" : "saved");
+  }
+
+  function goal(msg, act) {
+    const view = msg.view;
+    const flip = mirrored(msg);
+    const legal = new Set((msg.legal || []).map((action) => action.sector));
+    const last = view.history[view.history.length - 1];
+    const box = svg("svg", { viewBox: "0 0 340 180", class: "penalty-goal", role: "group" });
+    const cells = [];
+    for (let sector = 1; sector <= 6; sector++) {
+      const column = (sector - 1) % 3;
+      const x = 20 + 100 * (flip ? 2 - column : column);
+      const y = 20 + 75 * Math.floor((sector - 1) / 3);
+      let cls = "penalty-sector";
+      if (legal.has(sector)) cls += " penalty-open";
+      if (view.my_shot === sector) cls += " penalty-mine";
+      const cell = svg("rect", { x: x, y: y, width: 100, height: 75, class: cls });
+      cell.appendChild(svg("title", {}, "Sector " + sector));
+      if (legal.has(sector)) {
+        cell.addEventListener("click", () => {
+          // One tap, one move: further taps before the server answers would be out of turn.
+          cells.forEach((c) => c.classList.remove("penalty-open"));
+          cell.classList.add("penalty-mine");
+          legal.clear();
+          act({ sector: sector });
+        });
+      }
+      cells.push(cell);
+      box.append(cell, svg("text", { x: x + 8, y: y + 20, class: "penalty-number" }, String(sector)));
+      if (last && last.save === sector) box.appendChild(svg("text", { x: x + 50, y: y + 50, class: "penalty-mark", "text-anchor": "middle" }, "\uD83E\uDDE4"));
+      if (last && last.shot === sector) box.appendChild(svg("text", { x: x + (last.goal ? 50 : 75), y: y + 62, class: "penalty-mark", "text-anchor": "middle" }, "\u26BD"));
+    }
+    box.appendChild(svg("path", { d: "M20 172 V20 H320 V172", class: "penalty-frame" }));
+    return box;
+  }
+
+  function render(root, msg, act) {
+    injectStyle();
+    const view = msg.view;
+    const info = (view.sudden_death ? "Sudden death" : view.shots + " shots each") +
+      " \u00B7 goal seen from " + (mirrored(msg) ? "the goal line" : "the penalty spot");
+    const board = el("div", "penalty-board");
+    board.append(
+      scoreBoard(msg),
+      el("div", "penalty-info", info),
+      el("div", "penalty-status", status(msg)),
+      goal(msg, act),
+      el("div", "penalty-info", lastShotText(msg))
+    );
+    root.replaceChildren(board);
+  }
+
+  window.GameBoards = window.GameBoards || {};
+  window.GameBoards["penalty"] = { render: render };
+})();

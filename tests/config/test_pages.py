@@ -1,0 +1,41 @@
+import pytest
+from django.urls import reverse
+
+
+@pytest.mark.django_db
+def test_layout_has_navigation_balance_and_footer(client, make_user):
+    client.force_login(make_user())
+    page = client.get("/").content.decode()
+    for label in ("Lobby", "Casino", "Tournaments", "History", "Wallet", "Account"):
+        assert f">{label}</a>" in page
+    for link in ("pages:rules", "pages:responsible", "pages:complaints"):
+        assert reverse(link) in page
+    assert "18+" in page
+    assert 'class="balance"' in page
+
+
+@pytest.mark.django_db
+def test_static_files_are_served_locally(client):
+    page = client.get("/").content.decode()
+    assert "/static/css/site.css" in page
+    assert "http" not in page.split("site.css")[0].split("<link")[-1]
+
+
+@pytest.mark.django_db
+def test_custom_404(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert b"Page not found" in response.content
+
+
+@pytest.mark.django_db
+def test_health_reports_database_and_redis(client):
+    body = client.get("/health/").json()
+    assert body["database"] == "ok" and body["redis"] == "ok"
+
+
+@pytest.mark.django_db
+def test_private_pages_need_log_in(client):
+    for name in ("wallet:index", "accounts:index", "reports:history"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]

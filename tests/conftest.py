@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import itertools
+from datetime import date
+
+import pytest
+from allauth.account.models import EmailAddress
+
+from accounts.models import User
+
+PASSWORD = "correct-horse-battery-9"
+_serial = itertools.count(1)
+
+
+@pytest.fixture
+def make_user(db):
+    """A verified player (or staff with is_staff=True), unique per call."""
+
+    def make(email: str | None = None, **fields) -> User:
+        n = next(_serial)
+        email = email or f"player{n}@example.com"
+        fields.setdefault("legal_name", f"Player Number{n}")
+        fields.setdefault("date_of_birth", date(1990, 1, 1))
+        fields.setdefault("country", "GB")
+        user = User.objects.create_user(email, PASSWORD, **fields)
+        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+        return user
+
+    return make
+
+
+def uses_database(request) -> bool:
+    return bool(request.node.get_closest_marker("django_db")) or bool(
+        {"db", "transactional_db", "client", "admin_client"} & set(request.fixturenames)
+    )
+
+
+@pytest.fixture(autouse=True)
+def _clean_redis(request):
+    """Rate-limit counters and queued tasks of one test must not reach the next."""
+    if not uses_database(request):
+        return
+    from django.conf import settings
+    from django.core.cache import cache
+
+    assert settings.REDIS_URL.endswith("/1"), "tests flush Redis: they must use database 1"
+    cache.clear()

@@ -1,0 +1,29 @@
+"""Showing and reading amounts. Amounts are integers in minor units; no float ever."""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+
+_AMOUNT = re.compile(r"^\s*(\d{1,15})(?:[.,](\d+))?\s*$")
+
+
+def format_minor(amount: int, *, with_code: bool = True) -> str:
+    digits = settings.CURRENCY_DIGITS
+    sign = "-" if amount < 0 else ""
+    whole, fraction = divmod(abs(amount), 10**digits)
+    text = f"{sign}{whole:,}" + (f".{fraction:0{digits}d}" if digits else "")
+    return f"{text} {settings.CURRENCY}" if with_code else text
+
+
+def parse_major(text: str) -> int:
+    """'12.50' -> 1250 minor units; refuses fractions finer than the currency's minor unit."""
+    match = _AMOUNT.match(str(text))
+    if not match:
+        raise ValueError("Enter an amount such as 25 or 25.50.")
+    whole, fraction = match.group(1), match.group(2) or ""
+    digits = settings.CURRENCY_DIGITS
+    if len(fraction) > digits:
+        raise ValueError(f"Amounts have at most {digits} decimal places.")
+    return int(whole) * 10**digits + int(fraction.ljust(digits, "0") or 0)

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from wallet import views
+
+app_name = "wallet"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+]
