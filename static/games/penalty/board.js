@@ -11,6 +11,7 @@
   border-radius:.75rem;background:#f1f3f5}
 .penalty-score b{display:block;font-size:2.2rem}
 .penalty-me{color:#1864ab}
+.penalty-role{font-size:.8rem;color:#555}
 .penalty-marks{letter-spacing:.2em;font-size:.9rem}
 .penalty-info{color:#555;font-size:.9rem;margin:.25rem 0}
 .penalty-status{margin:.6rem 0;font-weight:600;min-height:1.5em}
@@ -20,7 +21,8 @@
 .penalty-open:hover{fill:#b2f2bb}
 .penalty-mine{fill:#a5d8ff}
 .penalty-number{font-size:16px;fill:#5c7c5c;pointer-events:none}
-.penalty-mark{font-size:30px;pointer-events:none}
+.penalty-glove{fill:#f59f00;opacity:.85;pointer-events:none}
+.penalty-ball{fill:#fff;stroke:#212529;stroke-width:3;pointer-events:none}
 .penalty-frame{fill:none;pointer-events:none;stroke:#343a40;stroke-width:8;stroke-linejoin:round}`;
 
   function injectStyle() {
@@ -70,8 +72,8 @@
     const view = msg.view;
     const box = el("div", "penalty-score");
     [0, 1].forEach((seat) => {
-      const role = view.winner === null ? (seat === view.forward ? " \u26BD" : " \uD83E\uDDE4") : "";
-      const side = el("div", seat === msg.seat ? "penalty-me" : "", playerName(msg, seat) + role);
+      const side = el("div", seat === msg.seat ? "penalty-me" : "", playerName(msg, seat));
+      if (view.winner === null) side.appendChild(el("div", "penalty-role", seat === view.forward ? "forward" : "goalkeeper"));
       side.append(el("b", "", String(view.goals[seat])), el("div", "penalty-marks", marks(view, seat)));
       box.appendChild(side);
     });
@@ -94,8 +96,8 @@
   function lastShotText(msg) {
     const shot = msg.view.history[msg.view.history.length - 1];
     if (!shot) return "";
-    return playerName(msg, shot.forward) + " shot at " + shot.shot + ", the keeper guarded " + shot.save +
-      ": " + (shot.goal ? "GOAL!" : "saved");
+    return playerName(msg, shot.forward) + " shot at " + shot.shot + ", " +
+      playerName(msg, 1 - shot.forward).replace(/^You$/, "you") + " guarded " + shot.save + ": " + (shot.goal ? "GOAL!" : "saved");
   }
 
   function goal(msg, act) {
@@ -125,8 +127,12 @@
       }
       cells.push(cell);
       box.append(cell, svg("text", { x: x + 8, y: y + 20, class: "penalty-number" }, String(sector)));
-      if (last && last.save === sector) box.appendChild(svg("text", { x: x + 50, y: y + 50, class: "penalty-mark", "text-anchor": "middle" }, "\uD83E\uDDE4"));
-      if (last && last.shot === sector) box.appendChild(svg("text", { x: x + (last.goal ? 50 : 75), y: y + 62, class: "penalty-mark", "text-anchor": "middle" }, "\u26BD"));
+      if (last && last.save === sector) {
+        box.appendChild(svg("rect", { x: x + 32, y: y + 20, width: 36, height: 36, rx: 10, class: "penalty-glove" }));
+      }
+      if (last && last.shot === sector) {
+        box.appendChild(svg("circle", { cx: x + (last.goal ? 50 : 78), cy: y + 52, r: 13, class: "penalty-ball" }));
+      }
     }
     box.appendChild(svg("path", { d: "M20 172 V20 H320 V172", class: "penalty-frame" }));
     return box;

@@ -19,7 +19,7 @@
 .rps-sign span{display:block;font-size:2.6rem}
 .rps-sign:hover:not(:disabled){border-color:#1864ab}
 .rps-sign:disabled{opacity:.45;cursor:default}
-.rps-sign.rps-picked{opacity:1;border-color:#1864ab;background:#e7f5ff}
+.rps-sign.rps-picked{opacity:1;color:#1864ab;border-color:#1864ab;background:#e7f5ff}
 .rps-history{list-style:none;padding:0;margin:1rem 0 0;max-height:14rem;overflow-y:auto}
 .rps-history li{display:flex;justify-content:space-between;padding:.3rem .5rem;
   border-bottom:1px solid #e9ecef;font-size:.95rem}
