@@ -41,6 +41,11 @@ def _check_length(length: int) -> None:
         raise ValueError(f"a chain needs a length of at least 1, got {length!r}")
 
 
+def _check_round(round_number: int, length: int) -> None:
+    if not isinstance(round_number, int) or not 0 <= round_number <= length:
+        raise ValueError(f"round {round_number!r} is outside the chain 0..{length}")
+
+
 def _walk_down(link: bytes, steps: int) -> Iterator[bytes]:
     """Yield ``link`` then the ``steps`` links below it, highest index first."""
     yield link
@@ -85,11 +90,6 @@ def link_at(secret: bytes, length: int, round_number: int) -> bytes:
     _check_length(length)
     _check_round(round_number, length)
     return _hash_down(secret, length - round_number)
-
-
-def _check_round(round_number: int, length: int) -> None:
-    if not isinstance(round_number, int) or not 0 <= round_number <= length:
-        raise ValueError(f"round {round_number!r} is outside the chain 0..{length}")
 
 
 def verify_link(link: bytes, previous: bytes) -> bool:

@@ -93,7 +93,8 @@ def crash_instant(target: int) -> int:
     """
     _check_multiplier(target, "the target", BASE)
     rate = RATE_NUMERATOR / RATE_DENOMINATOR
-    instant = max(0, math.ceil(math.log(target / BASE) / rate))  # an estimate, then exact
+    estimate = (math.log(target) - math.log(BASE)) / rate  # float: a starting point only
+    instant = max(0, math.ceil(estimate))
     while multiplier(instant) < target:
         instant += 1
     while instant > 0 and multiplier(instant - 1) >= target:
