@@ -107,3 +107,15 @@ def test_rounds_outside_the_chain_are_refused(round_number: int) -> None:
         link_at(SECRET, 3, round_number)
     with pytest.raises(ValueError):
         Checkpoints.build(SECRET, 3, 2).link(round_number)
+
+
+@pytest.mark.slow
+def test_a_million_link_chain_through_checkpoints() -> None:
+    length = 1_000_000
+    checkpoints = Checkpoints.build(LONG_SECRET, length)
+    assert len(checkpoints.links) == 1_001  # about 32 KB of links
+    assert checkpoints.terminal == terminal_link(LONG_SECRET, length)
+    for n in (1, 2, 999_999, length):
+        assert checkpoints.link(n) == link_at(LONG_SECRET, length, n)
+    assert verify_link(checkpoints.link(1), checkpoints.terminal)
+    assert verify_against_terminal(checkpoints.link(12_345), 12_345, checkpoints.terminal)
