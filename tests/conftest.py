@@ -4,9 +4,6 @@ import itertools
 from datetime import date
 
 import pytest
-from allauth.account.models import EmailAddress
-
-from accounts.models import User
 
 PASSWORD = "correct-horse-battery-9"
 _serial = itertools.count(1)
@@ -16,7 +13,11 @@ _serial = itertools.count(1)
 def make_user(db):
     """A verified player (or staff with is_staff=True), unique per call."""
 
-    def make(email: str | None = None, **fields) -> User:
+    from allauth.account.models import EmailAddress
+
+    from accounts.models import User
+
+    def make(email: str | None = None, **fields):
         n = next(_serial)
         email = email or f"player{n}@example.com"
         fields.setdefault("legal_name", f"Player Number{n}")
