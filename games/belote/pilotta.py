@@ -80,7 +80,8 @@ class PilottaFamily(TrickEngine):
                 self.show(state, record)
 
     def score_hand(self, state: State) -> dict[str, Any]:
-        trick_points, capot = self.hand_points(state)
+        card_points, capot = self.hand_points(state)
+        trick_points = list(card_points)
         if capot is not None:
             # "If a team collects all tricks then it receives a total of 250 points instead."
             trick_points = [CAPOT_TRICK_POINTS if side == capot else 0 for side in (0, 1)]
@@ -101,6 +102,7 @@ class PilottaFamily(TrickEngine):
             "trump": state["trump"],
             "contract": state["contract"],
             "contra": state["contra"],
+            "card_points": card_points,
             "trick_points": trick_points,
             "bonus": bonus,
             "capot": capot,
