@@ -108,7 +108,8 @@ class TrickEngine:
     def extra_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def bid_reason(self, state: State, action: Action) -> str | None:
+    def bid_reason(self, state: State, action: Action, kinds: set[str]) -> str | None:
+        """A specific reason for a refused trump-selection move, if there is one."""
         return None
 
     # ---- the engine contract -------------------------------------------------------
@@ -291,7 +292,11 @@ class TrickEngine:
             return f"Unknown move: {kind}"
         if state["pending_double"] is not None:
             return "Your opponent doubled the stake: accept or surrender"
-        if kind not in {a["type"] for a in legal}:
+        kinds = {a["type"] for a in legal}
+        reason = self.bid_reason(state, action, kinds) if state["phase"] != "play" else None
+        if reason:
+            return reason
+        if kind not in kinds:
             return f"You cannot {kind.replace('_', ' ')} now"
         if kind == "play":
             card = action.get("card")
@@ -300,7 +305,7 @@ class TrickEngine:
             return illegal_card_reason(
                 self.playable(state, seat), state["trick"], state["trump"], card
             )
-        return self.bid_reason(state, action) or f"That {kind.replace('_', ' ')} is not allowed"
+        return f"That {kind.replace('_', ' ')} is not allowed"
 
     # ---- tricks --------------------------------------------------------------------
 

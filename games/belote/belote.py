@@ -145,12 +145,12 @@ class ClassicBeloteEngine(BeloteFamily):
             actions += [{"type": "name", "suit": choice, "take_open": t} for t in (False, True)]
         return actions
 
-    def bid_reason(self, state: State, action: Action) -> str | None:
-        if action["type"] == "pass":
+    def bid_reason(self, state: State, action: Action, kinds: set[str]) -> str | None:
+        if action["type"] == "pass" and "pass" not in kinds and kinds & {"take", "name"}:
             if state["round"] == 1:
                 return "The turned card is a jack: you must take it"
             return "You must choose the trump"
-        if action["type"] == "name":
+        if action["type"] == "name" and "name" in kinds:
             return 'Name a suit or no trump, e.g. {"type": "name", "suit": "H", "take_open": false}'
         return None
 
@@ -319,10 +319,12 @@ class OpenBeloteEngine(BeloteFamily):
         actions: list[Action] = [] if forced else [{"type": "pass"}]
         return actions + [{"type": "name", "suit": s} for s in self.trump_choices(state, None)]
 
-    def bid_reason(self, state: State, action: Action) -> str | None:
-        if action["type"] == "pass":
+    def bid_reason(self, state: State, action: Action, kinds: set[str]) -> str | None:
+        if action["type"] == "pass" and "name" in kinds and "pass" not in kinds:
             return "You must choose the trump"
-        return 'Name a suit or no trump, e.g. {"type": "name", "suit": "H"}'
+        if action["type"] == "name" and "name" in kinds:
+            return 'Name a suit or no trump, e.g. {"type": "name", "suit": "H"}'
+        return None
 
     def apply_auction(self, state: State, seat: int, action: Action, rng: Rng) -> None:
         if action["type"] == "pass":

@@ -145,8 +145,8 @@ class PilottaEngine(PilottaFamily):
             actions += [{"type": "bid", "value": value, "suit": s} for s in SUITS]
         return actions
 
-    def bid_reason(self, state: State, action: Action) -> str | None:
-        if action["type"] != "bid":
+    def bid_reason(self, state: State, action: Action, kinds: set[str]) -> str | None:
+        if action["type"] != "bid" or "bid" not in kinds:
             return None
         value, bid_suit = action.get("value"), action.get("suit")
         if bid_suit not in SUITS:
