@@ -56,7 +56,7 @@ def evaluate(variant: Variant, node: Node) -> float:
 
 
 def _blot_risk(variant: Variant, node: Node, point: int) -> float:
-    if variant.contact not in (HIT, PIN) or point > 24:
+    if variant.contact not in (HIT, PIN):
         return 0.0
     # Opposing checkers travel towards our 24: those on lower points (or on the bar,
     # entering on our 1..6) can land here.

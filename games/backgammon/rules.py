@@ -4,6 +4,14 @@ Hyper, Nack) as engines of the game contract in games/engine.py. Pure Python.
 A state holds one match: the score, the current game's board and the turn. Boards are kept
 per seat in that seat's own numbering (see variants.py); views add the common board.
 Dice come only from the Rng handed to `start`/`apply`; nothing about future rolls is stored.
+
+Actions (points in the mover's numbering, 25 the bar or hand, 0 borne off):
+  {"type": "play", "moves": [[from, to], ...]}   a complete play of the roll ([] if none)
+  {"type": "roll"} / {"type": "double"}           at the start of a turn, when the cube may turn
+  {"type": "take"} / {"type": "drop"} / {"type": "beaver"}   answering a double
+  {"type": "reroll", "dice": "both"} / {"type": "reroll", "dice": "one", "die": 0 | 1}
+Each re-roll appends {"seat", "kind": "reroll_one" | "reroll_both", "rate_bp", "game"} to
+state["fees"] for the runtime to charge; the engine never touches money.
 """
 
 from __future__ import annotations
@@ -333,6 +341,9 @@ class _BoardEngine:
         return view
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
+        # A lapsed clock rolls; it never offers the cube on the player's behalf.
+        if state["phase"] == CUBE and seat in self.to_act(state):
+            return {"type": "roll"}
         return self._bot_choice(state, seat, None)
 
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
@@ -435,7 +446,8 @@ class _BoardEngine:
         variant = _variant(state)
         node = resolve(variant, root_node(state, seat), moves)
         self._set_position(state, seat, node)
-        self._remember(state, {"seat": seat, "dice": state["dice"], "moves": action["moves"]})
+        played = [list(step) for step in moves]
+        self._remember(state, {"seat": seat, "dice": state["dice"], "moves": played})
         state["moved"][seat] = True
         state["dice"] = None
         if state["board"][seat][OFF] == variant.checkers:
