@@ -133,7 +133,6 @@ class TrickEngine:
             "turn": None,
             "scores": [0, 0],
             "history": [],
-            "last_trick": None,
             "fees": [],
             "multiplier": 1,
             "pending_double": None,
@@ -161,6 +160,7 @@ class TrickEngine:
             "speakers": [],
             "trick": [],
             "tricks": [],
+            "last_trick": None,  # cleared at each deal: its cards are dealt again
             "declarations": [],
             "belote": [],
             "exposed": [[] for _ in range(seats)],

@@ -37,6 +37,8 @@ def choose_action(engine: Any, state: State, seat: int, rng: Rng | None) -> Acti
     view = engine.view(state, seat)
     legal = view["legal_actions"]
     kinds = {a["type"] for a in legal}
+    if len(legal) == 1:
+        return legal[0]
     if "accept" in kinds:
         return {"type": "accept"}
     if view["phase"] == "play":

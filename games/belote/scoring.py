@@ -46,7 +46,7 @@ def unused_reserve(reserve: int, stake: int, multiplier: int) -> int:
 def disconnection_settlement(outcome: Outcome, disconnected: Collection[int]) -> dict[str, Any]:
     """Pilotta's loss-of-connection clauses, per seat.
 
-    Returns {"void": bool, "clause": int, "seats": [{"seat", "result", "shares"}]} where
+    Returns {"void": bool, "clauses": [int], "seats": [{"seat", "result", "shares"}]} where
     result is "refund" (stake back), "win" (stake back plus `shares` parts of the losers'
     stakes) or "lose" (stake forfeited). Money lost always equals money won (clause 5).
     """
@@ -71,13 +71,14 @@ def disconnection_settlement(outcome: Outcome, disconnected: Collection[int]) ->
             rows.append({"seat": seat, "result": "refund", "shares": 0})
         else:
             rows.append({"seat": seat, "result": "lose", "shares": 0})
-    clause = 4 if winners - set(connected) else 3 if set(disconnected) else 0
-    return {"void": False, "clause": clause, "seats": rows}
+    gone = set(disconnected)
+    clauses = [3] * bool(gone - winners) + [4] * bool(gone & winners)
+    return {"void": False, "clauses": clauses, "seats": rows}
 
 
 def _void(seats: range, clause: int) -> dict[str, Any]:
     rows = [{"seat": s, "result": "refund", "shares": 0} for s in seats]
-    return {"void": True, "clause": clause, "seats": rows}
+    return {"void": True, "clauses": [clause], "seats": rows}
 
 
 def settlement_payouts(settlement: dict[str, Any], stake: int) -> list[int]:
