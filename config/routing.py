@@ -1,7 +1,15 @@
+"""WebSocket routes: each app that owns a socket lists its own."""
+
 from django.urls import path
 
+from casino.routing import websocket_urlpatterns as casino_sockets
 from config.consumers import PingConsumer
+from games.routing import websocket_urlpatterns as game_sockets
+from lobby.routing import websocket_urlpatterns as lobby_sockets
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
+    *lobby_sockets,
+    *game_sockets,
+    *casino_sockets,
 ]

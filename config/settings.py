@@ -44,6 +44,8 @@ X_FRAME_OPTIONS = "DENY"
 
 MIN_AGE = env_int("MIN_AGE", 18, minimum=18)
 CURRENCY, CURRENCY_DIGITS = parse_currency(env_str("CURRENCY", "EUR:2"))
+# The largest single movement (deposit, stake, bet) in minor units: a typo guard.
+WALLET_MAX_AMOUNT = env_int("WALLET_MAX_AMOUNT", 10_000_000 * 10**CURRENCY_DIGITS, minimum=1)
 
 INSTALLED_APPS = [
     "daphne",
@@ -203,6 +205,11 @@ REST_FRAMEWORK = {
 }
 
 CHROMIUM_PATH = env_str("CHROMIUM_PATH", "/usr/bin/chromium")
+
+# Each app that needs settings or beat entries keeps them in its own module.
+from casino.conf import CASINO_BEAT_SCHEDULE  # noqa: E402
+
+CELERY_BEAT_SCHEDULE.update(CASINO_BEAT_SCHEDULE)
 
 LOGGING = {
     "version": 1,

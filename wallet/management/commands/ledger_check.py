@@ -1,0 +1,15 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from wallet.invariants import ledger_problems
+
+
+class Command(BaseCommand):
+    help = "Verify the ledger's invariants; exits non-zero and names what is wrong."
+
+    def handle(self, *args, **options):
+        problems = ledger_problems()
+        if problems:
+            for problem in problems:
+                self.stderr.write(problem)
+            raise CommandError(f"{len(problems)} ledger invariant(s) broken")
+        self.stdout.write(self.style.SUCCESS("Ledger OK: balances sum to zero and match entries."))

@@ -1,0 +1,149 @@
+"""The double-entry ledger (DESIGN.md, "Money"). Only wallet.services writes these rows."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Account(models.Model):
+    class Kind(models.TextChoices):
+        CASH = "cash", "Player cash"
+        ESCROW = "escrow", "Escrow (table, tournament, reserve)"
+        PENDING_WITHDRAWAL = "pending", "Pending withdrawal"
+        RAKE = "rake", "House rake"
+        HOUSE_BANK = "bank", "House bank"
+        FEES = "fees", "Fees"
+        ADJUSTMENTS = "adjust", "Staff adjustments"
+        WORLD = "world", "Outside world"
+
+    # Kinds that hold somebody's money: the database refuses to let them go below zero.
+    NON_NEGATIVE = (Kind.CASH, Kind.ESCROW, Kind.PENDING_WITHDRAWAL)
+
+    key = models.CharField(max_length=100, unique=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_accounts",
+    )
+    reference = models.CharField(max_length=100, blank=True)
+    currency = models.CharField(max_length=3)
+    balance = models.BigIntegerField(default=0)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(balance__gte=0)
+                | ~models.Q(kind__in=["cash", "escrow", "pending"]),
+                name="account_balance_non_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class Transaction(models.Model):
+    class Kind(models.TextChoices):
+        DEPOSIT = "deposit"
+        WITHDRAWAL_REQUEST = "withdrawal_request"
+        WITHDRAWAL_PAID = "withdrawal_paid"
+        WITHDRAWAL_REJECTED = "withdrawal_rejected"
+        HOLD = "hold", "Stake held"
+        RELEASE = "release", "Stake refunded"
+        SETTLE = "settle", "Settlement"
+        FEE = "fee"
+        BET = "bet"
+        WIN = "win"
+        ADJUSTMENT = "adjustment"
+        CORRECTION = "correction"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    idempotency_key = models.CharField(max_length=200, unique=True)
+    fingerprint = models.CharField(max_length=64)
+    reference = models.CharField(max_length=100, blank=True, db_index=True)
+    memo = models.CharField(max_length=300, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.uuid}"
+
+
+class Entry(models.Model):
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
+    amount = models.BigIntegerField()
+    balance_after = models.BigIntegerField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["account", "id"]),
+            models.Index(fields=["transaction", "id"]),
+        ]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return f"{self.account_id} {self.amount:+d}"
+
+
+class Withdrawal(models.Model):
+    """A player's request to take money out: pending until staff approve or reject it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        PAID = "paid"
+        REJECTED = "rejected"
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    amount = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    requested = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="+")
+    decided = models.ForeignKey(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    note = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="withdrawal_positive")
+        ]
+        permissions = [("decide_withdrawal", "Can approve or reject withdrawals")]
+
+    def __str__(self) -> str:
+        return f"Withdrawal {self.pk} ({self.status})"
+
+
+class Deposit(models.Model):
+    """A payment received from a provider (the demo page credits at once)."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    amount = models.BigIntegerField()
+    provider = models.CharField(max_length=40)
+    provider_reference = models.CharField(max_length=100, unique=True)
+    transaction = models.OneToOneField(
+        Transaction, on_delete=models.PROTECT, related_name="deposit"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="deposit_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"Deposit {self.provider_reference}"

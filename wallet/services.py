@@ -1,0 +1,388 @@
+"""Every money movement of the platform. Nothing else writes ledger rows.
+
+Each service is one call to `post`: one database transaction that locks the touched
+accounts in ascending id order (no deadlocks), refuses to take any guarded account below
+zero, writes balanced entries, and is idempotent by key: the same key with the same
+request returns the first transaction and moves nothing; with another request it is
+refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from wallet.models import Account, Deposit, Entry, Transaction, Withdrawal
+
+Kind = Account.Kind
+TxKind = Transaction.Kind
+
+
+class WalletError(Exception):
+    """A refused movement; the message can be shown to the player as it is."""
+
+
+class InvalidAmount(WalletError):
+    pass
+
+
+class InsufficientFunds(WalletError):
+    pass
+
+
+class IdempotencyConflict(WalletError):
+    pass
+
+
+class SettlementMismatch(WalletError):
+    pass
+
+
+class EscrowClosed(WalletError):
+    pass
+
+
+# --- accounts ------------------------------------------------------------------------
+
+HOUSE_KEYS = {
+    Kind.RAKE: "house:rake",
+    Kind.HOUSE_BANK: "house:bank",
+    Kind.FEES: "house:fees",
+    Kind.ADJUSTMENTS: "house:adjustments",
+    Kind.WORLD: "world",
+}
+
+
+def _account(key: str, kind: str, owner=None, reference: str = "") -> Account:
+    account, _ = Account.objects.get_or_create(
+        key=key,
+        defaults={
+            "kind": kind,
+            "owner": owner,
+            "reference": reference,
+            "currency": settings.CURRENCY,
+        },
+    )
+    return account
+
+
+def cash_account(user) -> Account:
+    return _account(f"cash:user:{user.pk}", Kind.CASH, owner=user)
+
+
+def pending_account(user) -> Account:
+    return _account(f"pending:user:{user.pk}", Kind.PENDING_WITHDRAWAL, owner=user)
+
+
+def escrow_account(reference: str) -> Account:
+    """The escrow of a table, tournament or reserve, e.g. `table:42`."""
+    return _account(f"escrow:{reference}", Kind.ESCROW, reference=reference)
+
+
+def house_account(kind: str) -> Account:
+    return _account(HOUSE_KEYS[kind], kind)
+
+
+# --- the one posting primitive --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Posting:
+    transaction: Transaction
+    created: bool  # False when an earlier call with the same key already moved the money
+
+
+def check_amount(amount: object, *, maximum: int | None = None) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidAmount("The amount must be a whole number of minor units.")
+    if amount <= 0:
+        raise InvalidAmount("The amount must be more than zero.")
+    limit = settings.WALLET_MAX_AMOUNT if maximum is None else maximum
+    if amount > limit:
+        raise InvalidAmount("The amount is over the limit for a single movement.")
+    return amount
+
+
+def _fingerprint(kind: str, moves: Mapping[int, int], reference: str) -> str:
+    canonical = json.dumps([kind, sorted(moves.items()), reference], separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _replay(key: str, fingerprint: str) -> Posting | None:
+    earlier = Transaction.objects.filter(idempotency_key=key).first()
+    if earlier is None:
+        return None
+    if earlier.fingerprint != fingerprint:
+        raise IdempotencyConflict("This request was already made with different details.")
+    return Posting(earlier, created=False)
+
+
+def post(
+    kind: str,
+    moves: Iterable[tuple[Account, int]],
+    *,
+    key: str,
+    reference: str = "",
+    memo: str = "",
+    actor=None,
+) -> Posting:
+    """Move money: each (account, signed amount); the amounts must sum to zero."""
+    net: dict[int, int] = defaultdict(int)
+    for account, amount in moves:
+        net[account.pk] += amount
+    net = {pk: amount for pk, amount in net.items() if amount}
+    if sum(net.values()) != 0 or len(net) < 2:
+        raise WalletError("A transaction moves money between at least two accounts and balances.")
+    fingerprint = _fingerprint(kind, net, reference)
+    try:
+        with transaction.atomic():
+            return _post_locked(kind, net, key, fingerprint, reference, memo, actor)
+    except IntegrityError:
+        # Another call with the same key committed between our check and our insert.
+        replay = _replay(key, fingerprint)
+        if replay is None:
+            raise
+        return replay
+
+
+def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting:
+    accounts = list(Account.objects.select_for_update().filter(pk__in=net).order_by("pk"))
+    replay = _replay(key, fingerprint)  # after the locks: a concurrent twin has committed
+    if replay is not None:
+        return replay
+    for account in accounts:
+        if account.closed_at is not None:
+            raise EscrowClosed(f"{account.key} is closed.")
+        new_balance = account.balance + net[account.pk]
+        if new_balance < 0 and account.kind in Account.NON_NEGATIVE:
+            if account.kind == Kind.ESCROW:
+                raise SettlementMismatch(f"Escrow {account.reference} holds too little.")
+            raise InsufficientFunds("Insufficient funds.")
+        account.balance = new_balance
+    tx = Transaction.objects.create(
+        kind=kind,
+        idempotency_key=key,
+        fingerprint=fingerprint,
+        reference=reference,
+        memo=memo[:300],
+        actor=actor,
+    )
+    Entry.objects.bulk_create(
+        Entry(transaction=tx, account=a, amount=net[a.pk], balance_after=a.balance)
+        for a in accounts
+    )
+    Account.objects.bulk_update(accounts, ["balance"])
+    return Posting(tx, created=True)
+
+
+# --- player money in and out ----------------------------------------------------------
+
+
+def deposit(user, amount: int, *, provider: str, provider_reference: str, key: str) -> Posting:
+    check_amount(amount)
+    with transaction.atomic():
+        posting = post(
+            TxKind.DEPOSIT,
+            [(house_account(Kind.WORLD), -amount), (cash_account(user), amount)],
+            key=key,
+            reference=f"deposit:{provider}:{provider_reference}",
+            actor=user,
+            memo=f"Deposit via {provider}",
+        )
+        if posting.created:
+            Deposit.objects.create(
+                player=user,
+                amount=amount,
+                provider=provider,
+                provider_reference=provider_reference,
+                transaction=posting.transaction,
+            )
+    return posting
+
+
+def request_withdrawal(user, amount: int, *, key: str) -> Withdrawal:
+    check_amount(amount)
+    with transaction.atomic():
+        posting = post(
+            TxKind.WITHDRAWAL_REQUEST,
+            [(cash_account(user), -amount), (pending_account(user), amount)],
+            key=key,
+            reference=f"withdrawal:user:{user.pk}",
+            actor=user,
+            memo="Withdrawal requested",
+        )
+        if not posting.created:
+            return Withdrawal.objects.get(requested=posting.transaction)
+        return Withdrawal.objects.create(player=user, amount=amount, requested=posting.transaction)
+
+
+def _decide_withdrawal(withdrawal: Withdrawal, staff, status: str, note: str) -> Withdrawal:
+    with transaction.atomic():
+        withdrawal = Withdrawal.objects.select_for_update().get(pk=withdrawal.pk)
+        if withdrawal.status != Withdrawal.Status.PENDING:
+            raise WalletError(f"This withdrawal is already {withdrawal.status}.")
+        player = withdrawal.player
+        target = (
+            house_account(Kind.WORLD) if status == Withdrawal.Status.PAID else cash_account(player)
+        )
+        kind = (
+            TxKind.WITHDRAWAL_PAID
+            if status == Withdrawal.Status.PAID
+            else TxKind.WITHDRAWAL_REJECTED
+        )
+        posting = post(
+            kind,
+            [(pending_account(player), -withdrawal.amount), (target, withdrawal.amount)],
+            key=f"withdrawal:{withdrawal.pk}:decision",
+            reference=f"withdrawal:{withdrawal.pk}",
+            actor=staff,
+            memo=note or f"Withdrawal {status}",
+        )
+        withdrawal.status, withdrawal.decided, withdrawal.decided_by = (
+            status,
+            posting.transaction,
+            staff,
+        )
+        withdrawal.note = note[:300]
+        withdrawal.save(update_fields=["status", "decided", "decided_by", "note"])
+        return withdrawal
+
+
+def approve_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withdrawal:
+    return _decide_withdrawal(withdrawal, staff, Withdrawal.Status.PAID, note)
+
+
+def reject_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withdrawal:
+    return _decide_withdrawal(withdrawal, staff, Withdrawal.Status.REJECTED, note)
+
+
+# --- stakes, escrow and settlement ----------------------------------------------------
+
+
+def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
+    check_amount(amount)
+    return post(
+        TxKind.HOLD,
+        [(cash_account(user), -amount), (escrow_account(escrow_reference), amount)],
+        key=key,
+        reference=escrow_reference,
+        actor=user,
+        memo=memo or "Stake held",
+    )
+
+
+def release_hold(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
+    check_amount(amount)
+    return post(
+        TxKind.RELEASE,
+        [(escrow_account(escrow_reference), -amount), (cash_account(user), amount)],
+        key=key,
+        reference=escrow_reference,
+        memo=memo or "Stake refunded",
+    )
+
+
+def settle(
+    escrow_reference: str,
+    payouts: Mapping[object, int],
+    *,
+    rake: int,
+    key: str,
+    memo: str = "",
+) -> Posting | None:
+    """Empty and close an escrow: `payouts` per user plus `rake` must equal its balance
+    exactly, else nothing moves. Returns None when there was nothing to move."""
+    if rake < 0 or any(amount < 0 for amount in payouts.values()):
+        raise SettlementMismatch("Payouts and rake cannot be negative.")
+    escrow = escrow_account(escrow_reference)
+    total = sum(payouts.values()) + rake
+    moves = [(escrow, -total), *((cash_account(u), a) for u, a in payouts.items() if a)]
+    if rake:
+        moves.append((house_account(Kind.RAKE), rake))
+    with transaction.atomic():
+        locked = Account.objects.select_for_update().get(pk=escrow.pk)
+        if Transaction.objects.filter(idempotency_key=key).exists() or locked.closed_at:
+            return (
+                post(TxKind.SETTLE, moves, key=key, reference=escrow_reference) if total else None
+            )
+        if total != locked.balance:
+            raise SettlementMismatch(
+                f"Settlement of {escrow_reference} pays {total} "
+                f"but the escrow holds {locked.balance}."
+            )
+        posting = (
+            post(
+                TxKind.SETTLE, moves, key=key, reference=escrow_reference, memo=memo or "Settlement"
+            )
+            if total
+            else None
+        )
+        Account.objects.filter(pk=escrow.pk).update(closed_at=timezone.now())
+        return posting
+
+
+# --- fees, house games and staff --------------------------------------------------------
+
+
+def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
+    check_amount(amount)
+    return post(
+        TxKind.FEE,
+        [(cash_account(user), -amount), (house_account(Kind.FEES), amount)],
+        key=key,
+        reference=reference,
+        actor=user,
+        memo=memo,
+    )
+
+
+def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
+    check_amount(amount)
+    return post(
+        TxKind.BET,
+        [(cash_account(user), -amount), (house_account(Kind.HOUSE_BANK), amount)],
+        key=key,
+        reference=reference,
+        actor=user,
+        memo=memo,
+    )
+
+
+def pay_wins(
+    wins: Mapping[object, int], *, key: str, reference: str, memo: str = "Winnings"
+) -> Posting | None:
+    """All the wins of one round in one transaction (a batch, not one request per bet)."""
+    payable = {user: amount for user, amount in wins.items() if amount}
+    for amount in payable.values():
+        check_amount(amount)
+    if not payable:
+        return None
+    users = list(payable)
+    accounts = {user: cash_account(user) for user in users}
+    total = sum(payable.values())
+    moves = [(house_account(Kind.HOUSE_BANK), -total), *((accounts[u], payable[u]) for u in users)]
+    return post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
+
+
+def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
+    """A staff correction of a player's cash, up or down, always with a reason."""
+    if not reason.strip():
+        raise WalletError("An adjustment needs a reason.")
+    check_amount(
+        abs(amount) if isinstance(amount, int) and not isinstance(amount, bool) else amount
+    )
+    return post(
+        TxKind.ADJUSTMENT,
+        [(house_account(Kind.ADJUSTMENTS), -amount), (cash_account(user), amount)],
+        key=key,
+        reference=f"adjustment:user:{user.pk}",
+        actor=staff,
+        memo=reason.strip(),
+    )
