@@ -159,3 +159,24 @@ def test_wrong_seat_incomplete_and_illegal_plays_are_refused():
         BACKGAMMON.apply(state, 0, {"type": "play", "moves": [[8, 4], [6, 5]]}, rng)
     after = BACKGAMMON.apply(state, 0, {"type": "play", "moves": [[6, 5], [8, 5]]}, rng)
     assert after["board"][0][5] == 2 and after["turn"] == 1
+
+
+def test_a_roll_that_cannot_be_played_passes_the_turn():
+    # Seat 0 sits on the bar against a closed board: its roll passes straight back.
+    closed = {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}
+    state = position("portes", closed, {25: 1, 24: 2, 13: 4, 8: 3, 6: 5}, (6, 5), turn=1)
+    after = TAVLI.apply(state, 1, {"type": "play", "moves": [[13, 7], [13, 8]]}, Rng(SEED, "p", 1))
+    assert after["turn"] == 1 and after["phase"] == "play"
+    assert after["recent"][-1]["seat"] == 0 and after["recent"][-1]["moves"] == []
+    assert after["recent"][-2] == {"seat": 1, "dice": [6, 5], "moves": [[13, 7], [13, 8]]}
+
+
+def test_the_view_maps_each_seats_points_onto_the_common_board():
+    state = TAVLI.start(TAVLI.Options(variant="fevga"), 2, Rng(SEED, "m", 0))
+    numbering = TAVLI.view(state, 0)["numbering"]
+    assert numbering[0][24] == 24 and numbering[1][24] == 12 and numbering[1][13] == 1
+    state = BACKGAMMON.start(BACKGAMMON.Options(), 2, Rng(SEED, "m", 0))
+    view = BACKGAMMON.view(state, None)
+    assert BACKGAMMON.view(state, None)["numbering"][1][24] == 1
+    assert view["points"][0]["checkers"] == [0, 2] and view["points"][23]["checkers"] == [2, 0]
+    assert view["pips"] == [167, 167]
