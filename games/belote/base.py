@@ -239,7 +239,7 @@ class TrickEngine:
             "history": state["history"],
             "fees": state["fees"],
             "result": state["result"],
-            "hand": self.sorted_cards(hands[seat], state["trump"]) if seat is not None else None,
+            "hand": self.sorted_cards(hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in hands],
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
@@ -247,6 +247,7 @@ class TrickEngine:
         return view
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
+        # Imported here: the bots read views built by this module.
         from games.belote.bots import choose_action
 
         return choose_action(self, state, seat, None)
@@ -385,7 +386,7 @@ class TrickEngine:
         exposed += [c for combo in record["combos"] for c in combo["cards"] if c not in exposed]
 
     @staticmethod
-    def sorted_cards(cards: list[str], trump: str | None) -> list[str]:
+    def sorted_cards(cards: list[str]) -> list[str]:
         return sorted(cards, key=lambda c: (SUITS.index(suit(c)), PLAIN_ORDER.index(rank(c))))
 
     # ---- hands and the game --------------------------------------------------------

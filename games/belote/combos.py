@@ -159,11 +159,6 @@ def belote_key(combo: Combination, trump: str) -> tuple[int, ...]:
     return (level, SEQUENCE_ORDER.index(combo["top"]), int(combo["suit"] == trump))
 
 
-def highest(combos: list[Combination], key: Any, trump: str) -> tuple[int, ...] | None:
-    keys = [key(c, trump) for c in combos]
-    return max(keys) if keys else None
-
-
 def announcement(combos: list[Combination], key: Any, trump: str) -> dict[str, Any]:
     """What a player calls out: the kind and value of their highest combination."""
     top = max(combos, key=lambda c: key(c, trump))
