@@ -8,5 +8,6 @@ def site(request) -> dict:
         "SITE_NAME": settings.SITE_NAME,
         "MIN_AGE": settings.MIN_AGE,
         "CURRENCY": settings.CURRENCY,
+        "CURRENCY_DIGITS": settings.CURRENCY_DIGITS,
         "header_balance": header_balance(request.user),
     }

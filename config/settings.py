@@ -138,6 +138,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "heartbeat": {"task": "reports.tasks.record_heartbeat", "schedule": 30.0, "args": ["beat"]},
+    "games-sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
 AUTH_USER_MODEL = "accounts.User"

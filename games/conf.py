@@ -1,0 +1,39 @@
+"""Per-game money and table limits. Override any entry with the GAME_LIMITS setting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.conf import settings
+
+MINOR = 10**settings.CURRENCY_DIGITS
+
+
+@dataclass(frozen=True)
+class GameLimits:
+    min_stake: int
+    max_stake: int
+    rake_bp: int  # percentage of the pot in basis points
+    max_tables: int  # simultaneous tables one player may sit at
+    step_seconds: tuple[int, ...] = (5, 10, 15, 20, 30)
+    game_minutes: tuple[int, ...] = (0, 1, 2, 3, 4, 5)  # 0: no total time per player
+
+
+# The regulation's figures: 4% rake on these games; 13 tables at most for backgammon.
+DEFAULTS: dict[str, GameLimits] = {
+    "rps": GameLimits(1 * MINOR, 5_000 * MINOR, 400, 5),
+    "penalty": GameLimits(1 * MINOR, 5_000 * MINOR, 400, 5),
+    "tavli": GameLimits(
+        1 * MINOR, 5_000 * MINOR, 400, 13, (3, 5, 10, 15, 20, 30), (0, 2, 3, 4, 5, 6)
+    ),
+    "backgammon": GameLimits(
+        1 * MINOR, 5_000 * MINOR, 400, 13, (3, 5, 10, 15, 20, 30), (0, 2, 3, 4, 5, 6)
+    ),
+}
+FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
+
+
+def limits(slug: str) -> GameLimits:
+    base = DEFAULTS.get(slug, FALLBACK)
+    overrides = getattr(settings, "GAME_LIMITS", {}).get(slug, {})
+    return replace(base, **overrides)

@@ -1,0 +1,162 @@
+"""The table socket: authenticates, parses, hands over to services, relays views."""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import messages, services
+from games.models import Game
+
+CHAT_LIMIT = 300
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        self.position = None
+        access = await self._access()
+        if access is None:
+            await self.close(code=4403)
+            return
+        self.position = access
+        self.groups_joined = [
+            messages.chat_group(self.game_id),
+            messages.watch_group(self.game_id)
+            if access == "watch"
+            else messages.seat_group(self.game_id, access),
+        ]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        if access != "watch":
+            await database_sync_to_async(services.socket_opened)(self.game_id, self.user)
+            await self._broadcast()
+        await self._send_full_state()
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if isinstance(self.position, int):
+            await database_sync_to_async(services.socket_closed)(self.game_id, self.user)
+            await self._broadcast()
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        try:
+            content = json.loads(text_data or "")
+        except ValueError:
+            await self._error("bad_json", "That message is not valid JSON.")
+            return
+        if not isinstance(content, dict):
+            await self._error("bad_request", "Messages are JSON objects with a type.")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: dict, **kwargs) -> None:
+        kind = content.get("type")
+        if kind == "sync":
+            await self._send_full_state()
+        elif kind == "act":
+            if not isinstance(self.position, int):
+                await self._error("spectator", "Spectators cannot play.")
+                return
+            try:
+                await database_sync_to_async(services.submit)(
+                    self.game_id, self.user, content.get("seq"), content.get("action")
+                )
+            except services.ActionRejected as exc:
+                await self._error(exc.code, exc.message)
+        elif kind == "resign":
+            if not isinstance(self.position, int):
+                await self._error("spectator", "Spectators cannot resign.")
+                return
+            try:
+                await database_sync_to_async(services.resign)(self.game_id, self.user)
+            except services.ActionRejected as exc:
+                await self._error(exc.code, exc.message)
+        elif kind == "chat":
+            await self._chat(content.get("text"))
+        else:
+            await self._error(
+                "unknown_type", "Unknown message type: use act, sync, resign or chat."
+            )
+
+    async def game_message(self, event: dict) -> None:
+        await self.send_json(event["payload"])
+
+    async def _chat(self, text: object) -> None:
+        if not isinstance(self.position, int):
+            await self._error("spectator", "Spectators cannot chat at the table.")
+            return
+        if not isinstance(text, str) or not text.strip():
+            await self._error("bad_request", "A chat message needs some text.")
+            return
+        name = await database_sync_to_async(self._name)()
+        await self.channel_layer.group_send(
+            messages.chat_group(self.game_id),
+            {
+                "type": "game.message",
+                "payload": {
+                    "type": "chat",
+                    "seat": self.position,
+                    "name": name,
+                    "text": text.strip()[:CHAT_LIMIT],
+                },
+            },
+        )
+
+    async def _error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def _send_full_state(self) -> None:
+        payloads = await database_sync_to_async(self._full_state)()
+        for payload in payloads:
+            await self.send_json(payload)
+
+    async def _broadcast(self) -> None:
+        from games.tasks import broadcast
+
+        game = await database_sync_to_async(Game.objects.get)(pk=self.game_id)
+        await database_sync_to_async(broadcast)(game)
+
+    # --- database reads (run in a thread) ---
+
+    @database_sync_to_async
+    def _access(self) -> int | str | None:
+        """The viewer's seat, "watch" for a permitted spectator, None for refused."""
+        if not self.user or not self.user.is_authenticated:
+            return None
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None:
+            return None
+        seat = game.seats.filter(player=self.user).first()
+        if seat is not None:
+            return seat.position
+        if not game.spectators_allowed:
+            return None
+        if game.private:
+            code = dict(
+                part.split("=", 1)
+                for part in self.scope.get("query_string", b"").decode().split("&")
+                if "=" in part
+            ).get("code")
+            if code != game.watch_code:
+                return None
+        return "watch"
+
+    def _full_state(self) -> list[dict]:
+        game = Game.objects.get(pk=self.game_id)
+        position = self.position if isinstance(self.position, int) else None
+        payloads = [messages.state_message(game, position)]
+        if game.is_over and game.settled:
+            payloads.append(messages.over_message(game))
+        return payloads
+
+    def _name(self) -> str:
+        game = Game.objects.get(pk=self.game_id)
+        return messages.player_name(
+            game, game.seats.select_related("player").get(position=self.position)
+        )

@@ -1,0 +1,78 @@
+"""What each recipient is sent: a seat its own view, spectators the public one."""
+
+from __future__ import annotations
+
+from games import services
+from games.models import Game, GameSeat
+
+
+def seat_group(game_id: int, position: int) -> str:
+    return f"game-{game_id}-seat-{position}"
+
+
+def watch_group(game_id: int) -> str:
+    return f"game-{game_id}-watch"
+
+
+def chat_group(game_id: int) -> str:
+    return f"game-{game_id}-chat"
+
+
+def player_name(game: Game, seat: GameSeat) -> str:
+    if game.incognito:
+        return f"Player {seat.position + 1}"
+    return (
+        seat.player.legal_name.split(" ")[0]
+        if seat.player.legal_name
+        else f"Player {seat.position + 1}"
+    )
+
+
+def state_message(game: Game, position: int | None, seats: list[GameSeat] | None = None) -> dict:
+    engine = services.engine_of(game)
+    seats = seats if seats is not None else list(game.seats.select_related("player"))
+    playing = not game.is_over
+    legal = (
+        engine.legal_actions(game.state, position)
+        if playing and position is not None and position in engine.to_act(game.state)
+        else []
+    )
+    return {
+        "type": "state",
+        "game": game.pk,
+        "slug": game.slug,
+        "seq": game.seq,
+        "seat": position,
+        "view": engine.view(game.state, position),
+        "legal": legal,
+        "to_act": sorted(engine.to_act(game.state)) if playing else [],
+        "deadline": int(game.deadline.timestamp() * 1000) if game.deadline and playing else None,
+        "clocks": {s.position: s.clock_ms for s in seats if s.clock_ms is not None},
+        "players": [
+            {
+                "seat": s.position,
+                "name": player_name(game, s),
+                "online": s.sockets > 0,
+                "timeouts": s.timeouts,
+                "disconnected": s.disconnected,
+                "bot": s.bot,
+            }
+            for s in seats
+        ],
+        "status": game.status,
+        "seed_hash": game.seed_hash,
+    }
+
+
+def over_message(game: Game) -> dict:
+    return {
+        "type": "over",
+        "game": game.pk,
+        "seq": game.seq,
+        "outcome": game.outcome,
+        "settlement": {
+            key: (game.settlement or {}).get(key)
+            for key in ("payouts", "net", "rake", "void", "transaction")
+        },
+        "seed": game.revealed_seed,
+    }

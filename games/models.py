@@ -1,0 +1,103 @@
+"""A live game: its snapshot, its seats and its action log (DESIGN.md, "The live runtime")."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+        VOID = "void"
+
+    slug = models.CharField(max_length=40)
+    options = models.JSONField(default=dict)
+    stake = models.BigIntegerField()
+    rake_bp = models.PositiveIntegerField()
+    step_seconds = models.PositiveIntegerField(default=30)
+    game_seconds = models.PositiveIntegerField(default=0, help_text="0: no total time per player")
+    escrow_reference = models.CharField(max_length=100, unique=True)
+    incognito = models.BooleanField(default=False)
+    spectators_allowed = models.BooleanField(default=True)
+    private = models.BooleanField(default=False)
+    watch_code = models.CharField(max_length=32, blank=True)
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    state = models.JSONField()
+    seq = models.PositiveIntegerField(default=0)
+    turn_started = models.DateTimeField()
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    seed = models.BinaryField(max_length=32, editable=False)
+    seed_hash = models.CharField(max_length=64)
+    seed_revealed = models.BooleanField(default=False)
+
+    outcome = models.JSONField(null=True, blank=True)
+    settlement = models.JSONField(null=True, blank=True)
+    settled = models.BooleanField(default=False)
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started"]
+
+    def __str__(self) -> str:
+        return f"{self.slug} #{self.pk}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.PLAYING
+
+    @property
+    def revealed_seed(self) -> str | None:
+        return bytes(self.seed).hex() if self.seed_revealed else None
+
+
+class GameSeat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    held = models.BigIntegerField(help_text="what this seat put in the table's escrow")
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    clock_ms = models.BigIntegerField(null=True, blank=True, help_text="total time left")
+    sockets = models.IntegerField(default=0)
+    offline_since = models.DateTimeField(null=True, blank=True)
+    disconnected = models.BooleanField(default=False)
+    bot = models.BooleanField(default=False, help_text="a computer player took the seat")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.position}"
+
+
+class GameAction(models.Model):
+    class Actor(models.TextChoices):
+        PLAYER = "player"
+        TIMEOUT = "timeout"
+        BOT = "bot"
+        SYSTEM = "system"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    actor = models.CharField(max_length=10, choices=Actor.choices)
+    kind = models.CharField(max_length=20, default="act", help_text="act, forfeit or disconnect")
+    action = models.JSONField(null=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_action_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}"

@@ -1,0 +1,39 @@
+"""The catalogue of game engines: `get(slug)` and `all()` (DESIGN.md, "A game engine")."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from games.engine import Engine
+
+FAMILIES = (
+    "games.rps.rules",
+    "games.penalty.rules",
+    "games.backgammon.rules",
+)
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def _load() -> dict[str, Engine]:
+    engines: dict[str, Engine] = {}
+    for family in FAMILIES:
+        for engine in import_module(family).ENGINES:
+            engines[engine.slug] = engine
+    return engines
+
+
+_ENGINES = _load()
+
+
+def get(slug: str) -> Engine:
+    try:
+        return _ENGINES[slug]
+    except KeyError:
+        raise UnknownGame(f"There is no game called {slug!r}.") from None
+
+
+def all() -> list[Engine]:
+    return list(_ENGINES.values())

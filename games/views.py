@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from games import messages, registry, replay
+from games.models import Game
+
+
+def _viewable(request, game_id: int) -> tuple[Game, int | None]:
+    game = get_object_or_404(Game, pk=game_id)
+    seat = game.seats.filter(player=request.user).first()
+    if seat is not None:
+        return game, seat.position
+    if not game.spectators_allowed and not game.is_over:
+        raise Http404
+    if game.private and request.GET.get("code") != game.watch_code:
+        raise Http404
+    return game, None
+
+
+@login_required
+def play(request, game_id: int):
+    game, position = _viewable(request, game_id)
+    engine = registry.get(game.slug)
+    return render(
+        request,
+        "games/play.html",
+        {
+            "game": game,
+            "engine": engine,
+            "position": position,
+            "board_js": f"games/{_family(game.slug)}/board.js",
+            "watch_code": request.GET.get("code", ""),
+        },
+    )
+
+
+@login_required
+def replay_view(request, game_id: int):
+    game, position = _viewable(request, game_id)
+    if not game.is_over:
+        raise Http404("A replay is available once the game is over.")
+    engine = registry.get(game.slug)
+    steps = replay.replay(game)
+    seats = list(game.seats.select_related("player"))
+    frames = [
+        {
+            "seq": step.seq,
+            "seat": step.seat,
+            "actor": step.actor,
+            "kind": step.kind,
+            "action": step.action,
+            "view": engine.view(step.state, None),
+            "players": messages.state_message(game, None, seats)["players"],
+        }
+        for step in steps
+    ]
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "game": game,
+            "engine": engine,
+            "frames": frames,
+            "check": replay.check(game, steps),
+            "actions": list(game.actions.all()),
+            "seats": seats,
+            "board_js": f"games/{_family(game.slug)}/board.js",
+            "names": {s.position: messages.player_name(game, s) for s in seats},
+            "seed": bytes(game.seed).hex(),
+        },
+    )
+
+
+def rules(request, slug: str):
+    try:
+        engine = registry.get(slug)
+    except registry.UnknownGame:
+        raise Http404 from None
+    path = Path(__file__).resolve().parent / _family(slug) / "RULES.md"
+    text = path.read_text() if path.exists() else "The rules of this game are being written."
+    html = markdown.markdown(text, extensions=["tables", "sane_lists"])
+    return render(request, "games/rules.html", {"engine": engine, "rules_html": mark_safe(html)})
+
+
+def _family(slug: str) -> str:
+    """The package an engine lives in: games/<family>/."""
+    module = type(registry.get(slug)).__module__
+    return module.split(".")[1]

@@ -1,0 +1,105 @@
+"""The create-table form, built from the game's Options plus the common table options."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+
+from games.conf import GameLimits
+from games.engine import Engine
+from wallet.money import format_minor, parse_major
+
+
+def _coerce_like(default):
+    if isinstance(default, bool):
+        return lambda value: value in (True, "True", "true", "1", "on")
+    if isinstance(default, int):
+        return int
+    return str
+
+
+class TableForm(forms.Form):
+    stake = forms.CharField(label="Stake", help_text="Each player puts in this amount.")
+    seats = forms.TypedChoiceField(coerce=int, label="Players")
+    step_seconds = forms.TypedChoiceField(coerce=int, label="Time per move")
+    game_minutes = forms.TypedChoiceField(coerce=int, label="Total time per player")
+    private = forms.BooleanField(
+        required=False, label="Private (hidden from the list, joined by its link)"
+    )
+    incognito = forms.BooleanField(
+        required=False, label="Incognito (players shown as Player 1, Player 2)"
+    )
+    spectators_allowed = forms.BooleanField(
+        required=False, initial=True, label="Spectators allowed"
+    )
+
+    def __init__(self, engine: Engine, limits: GameLimits, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine, self.limits = engine, limits
+        seats = range(engine.min_seats, engine.max_seats + 1)
+        self.fields["seats"].choices = [(n, f"{n} players") for n in seats]
+        self.fields["seats"].initial = (
+            engine.min_seats if engine.min_seats == engine.max_seats else engine.max_seats
+        )
+        self.fields["step_seconds"].choices = [(s, f"{s} seconds") for s in limits.step_seconds]
+        self.fields["step_seconds"].initial = max(limits.step_seconds)
+        self.fields["game_minutes"].choices = [
+            (m, f"{m} minutes" if m else "No limit") for m in limits.game_minutes
+        ]
+        self.fields[
+            "stake"
+        ].help_text = f"From {format_minor(limits.min_stake)} to {format_minor(limits.max_stake)}; each player puts this in."
+        self.option_names = []
+        for field in dataclasses.fields(engine.Options):
+            meta = field.metadata.get("option")
+            if meta is None:
+                continue
+            self.option_names.append(field.name)
+            name = f"option_{field.name}"
+            if isinstance(field.default, bool) and not meta.choices:
+                self.fields[name] = forms.BooleanField(
+                    required=False, initial=field.default, label=meta.label, help_text=meta.help
+                )
+            else:
+                self.fields[name] = forms.TypedChoiceField(
+                    choices=[
+                        (c, str(c).replace("_", " ").capitalize() if isinstance(c, str) else c)
+                        for c in meta.choices
+                    ],
+                    coerce=_coerce_like(field.default),
+                    initial=field.default,
+                    label=meta.label,
+                    help_text=meta.help,
+                )
+
+    def clean_stake(self) -> int:
+        try:
+            return parse_major(self.cleaned_data["stake"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def options(self) -> dict:
+        return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
+
+
+class TableFilter(forms.Form):
+    game = forms.CharField(required=False)
+    min_stake = forms.CharField(required=False, label="Stake from")
+    max_stake = forms.CharField(required=False, label="to")
+    free_seats = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Free seats",
+        choices=[("", "Any"), (1, "1+"), (2, "2+"), (3, "3")],
+    )
+
+    def amount(self, name: str) -> int | None:
+        raw = self.cleaned_data.get(name)
+        if not raw:
+            return None
+        try:
+            return parse_major(raw)
+        except ValueError:
+            return None

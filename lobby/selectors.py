@@ -1,0 +1,58 @@
+"""Read-only questions for the lobby pages."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, QuerySet
+
+from games.models import Game
+from lobby.models import Seat, Table
+
+
+def open_tables(
+    *,
+    game: str | None = None,
+    min_stake: int | None = None,
+    max_stake: int | None = None,
+    free_seats: int | None = None,
+    options: dict | None = None,
+) -> QuerySet[Table]:
+    tables = (
+        Table.objects.filter(status=Table.Status.WAITING, private=False)
+        .annotate(taken=Count("seat_requests", filter=Q(seat_requests__status__in=Seat.ACTIVE)))
+        .select_related("creator")
+        .order_by("-created")
+    )
+    if game:
+        tables = tables.filter(game_slug=game)
+    if min_stake is not None:
+        tables = tables.filter(stake__gte=min_stake)
+    if max_stake is not None:
+        tables = tables.filter(stake__lte=max_stake)
+    for name, value in (options or {}).items():
+        tables = tables.filter(**{f"options__{name}": value})
+    tables = list(tables)
+    for table in tables:
+        table.free = table.seats - table.taken
+    if free_seats:
+        tables = [t for t in tables if t.free >= free_seats]
+    return tables
+
+
+def live_games(limit: int = 20) -> QuerySet[Game]:
+    return Game.objects.filter(status=Game.Status.PLAYING, private=False, spectators_allowed=True)[
+        :limit
+    ]
+
+
+def games_in_play() -> int:
+    return Game.objects.filter(status=Game.Status.PLAYING).count()
+
+
+def my_tables(user) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(seat_requests__player=user, seat_requests__status__in=Seat.ACTIVE)
+        .exclude(status=Table.Status.CANCELLED)
+        .select_related("game")
+        .distinct()
+        .order_by("-created")[:20]
+    )

@@ -1,0 +1,38 @@
+// Live lobby: the server says "changed"; we re-fetch the server-rendered fragment.
+(function () {
+  "use strict";
+  const script = document.currentScript;
+  const mode = script.dataset.mode;
+  const target = document.getElementById(mode === "list" ? "table-list" : "table-panel");
+  if (!target) return;
+  let socket, retry = 1000;
+
+  async function refresh() {
+    const url = target.dataset.src + (mode === "list" ? window.location.search : "");
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) return;
+    target.innerHTML = await response.text();
+    if (mode === "list") {
+      const update = target.querySelector("[data-online-update]");
+      if (update) {
+        document.querySelector("[data-online]").textContent = update.dataset.onlineUpdate;
+        document.querySelector("[data-in-play]").textContent = update.dataset.inPlayUpdate;
+      }
+    } else {
+      const panel = target.querySelector("[data-table-status]");
+      if (panel && panel.dataset.tableStatus === "playing" && panel.dataset.seated && panel.dataset.gameUrl) {
+        window.location.href = panel.dataset.gameUrl;
+      }
+    }
+  }
+
+  function connect() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${window.location.host}${script.dataset.socket}`);
+    socket.onopen = () => { retry = 1000; refresh(); };
+    socket.onmessage = () => refresh();
+    socket.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 15000); };
+  }
+  connect();
+  setInterval(() => socket && socket.readyState === 1 && socket.send('{"type":"here"}'), 60000);
+})();
