@@ -342,11 +342,11 @@ def socket_opened(game_id: int, user) -> None:
         if seat is None:
             return
         seat.sockets += 1
-        if seat.offline_since is not None and not game.is_over:
-            if seat.position in engine_of(game).to_act(game.state):
-                away = now - max(seat.offline_since, game.turn_started)
-                penalty = int(away.total_seconds()) // RECONNECT_SECONDS_PER_TIMEOUT
-                seat.timeouts = min(MAX_TIMEOUTS, seat.timeouts + penalty)
+        returning_on_turn = seat.offline_since is not None and not game.is_over
+        if returning_on_turn and seat.position in engine_of(game).to_act(game.state):
+            away = now - max(seat.offline_since, game.turn_started)
+            penalty = int(away.total_seconds()) // RECONNECT_SECONDS_PER_TIMEOUT
+            seat.timeouts = min(MAX_TIMEOUTS, seat.timeouts + penalty)
         seat.offline_since = None
         seat.save(update_fields=["sockets", "offline_since", "timeouts"])
         _refresh_deadline(game)

@@ -43,7 +43,7 @@ def play(request, game_id: int):
 
 @login_required
 def replay_view(request, game_id: int):
-    game, position = _viewable(request, game_id)
+    game, _ = _viewable(request, game_id)
     if not game.is_over:
         raise Http404("A replay is available once the game is over.")
     engine = registry.get(game.slug)

@@ -47,9 +47,8 @@ class TableForm(forms.Form):
         self.fields["game_minutes"].choices = [
             (m, f"{m} minutes" if m else "No limit") for m in limits.game_minutes
         ]
-        self.fields[
-            "stake"
-        ].help_text = f"From {format_minor(limits.min_stake)} to {format_minor(limits.max_stake)}; each player puts this in."
+        low, high = format_minor(limits.min_stake), format_minor(limits.max_stake)
+        self.fields["stake"].help_text = f"From {low} to {high}; each player puts this in."
         self.option_names = []
         for field in dataclasses.fields(engine.Options):
             meta = field.metadata.get("option")

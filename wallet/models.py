@@ -45,6 +45,8 @@ class Account(models.Model):
                 name="account_balance_non_negative",
             ),
         ]
+        # Staff corrections go through services.adjust (admin "Adjust balance" view).
+        permissions = [("adjust_balance", "Can adjust a player's balance with a reason")]
 
     def __str__(self) -> str:
         return self.key
@@ -53,17 +55,19 @@ class Account(models.Model):
 class Transaction(models.Model):
     class Kind(models.TextChoices):
         DEPOSIT = "deposit"
-        WITHDRAWAL_REQUEST = "withdrawal_request"
-        WITHDRAWAL_PAID = "withdrawal_paid"
-        WITHDRAWAL_REJECTED = "withdrawal_rejected"
+        WITHDRAWAL_REQUEST = "withdrawal_request", "Withdrawal requested"
+        WITHDRAWAL_PAID = "withdrawal_paid", "Withdrawal paid"
+        WITHDRAWAL_REJECTED = "withdrawal_rejected", "Withdrawal returned"
         HOLD = "hold", "Stake held"
         RELEASE = "release", "Stake refunded"
         SETTLE = "settle", "Settlement"
         FEE = "fee"
         BET = "bet"
         WIN = "win"
-        ADJUSTMENT = "adjustment"
+        ADJUSTMENT = "adjustment", "Staff adjustment"
         CORRECTION = "correction"
+        # Between two accounts through the posting primitive alone (bench/ledger.py).
+        TRANSFER = "transfer"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     kind = models.CharField(max_length=20, choices=Kind.choices)

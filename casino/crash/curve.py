@@ -39,6 +39,7 @@ Plain Python: no Django import.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -76,6 +77,13 @@ def _floor_scaled_exp(exponent: Decimal, precision: int) -> int | None:
 def multiplier(elapsed_ms: int) -> int:
     """The multiplier in hundredths ``elapsed_ms`` after the run started."""
     _check_elapsed(elapsed_ms)
+    return _multiplier(elapsed_ms)
+
+
+# Settling a round evaluates the curve at the same few instants for thousands of bets
+# (the crash point, the popular auto targets); the values never change.
+@lru_cache(maxsize=65_536)
+def _multiplier(elapsed_ms: int) -> int:
     if elapsed_ms == 0:
         return BASE
     exponent = Decimal(RATE_NUMERATOR * elapsed_ms) / RATE_DENOMINATOR  # exact: a power of 10
@@ -92,12 +100,17 @@ def crash_instant(target: int) -> int:
     strictly before it. For an auto cash-out target, the instant it fires.
     """
     _check_multiplier(target, "the target", BASE)
+    return _crash_instant(target)
+
+
+@lru_cache(maxsize=65_536)
+def _crash_instant(target: int) -> int:
     rate = RATE_NUMERATOR / RATE_DENOMINATOR
     estimate = (math.log(target) - math.log(BASE)) / rate  # float: a starting point only
     instant = max(0, math.ceil(estimate))
-    while multiplier(instant) < target:
+    while _multiplier(instant) < target:
         instant += 1
-    while instant > 0 and multiplier(instant - 1) >= target:
+    while instant > 0 and _multiplier(instant - 1) >= target:
         instant -= 1
     return instant
 
