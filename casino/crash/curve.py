@@ -39,9 +39,9 @@ Plain Python: no Django import.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 BASE = 100  # 1.00x in hundredths
 RATE_NUMERATOR = 6  # growth rate per millisecond, 6 / 100_000 = 0.00006

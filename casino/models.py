@@ -1,0 +1,211 @@
+"""House rounds: seed chains, rounds, Crash bets and auto runs, Keno paytables and tickets.
+
+Money never lives here: bets and wins move through wallet.services; these rows record
+what was bet on which round and how it ended, written in the same transaction.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+
+
+class Game(models.TextChoices):
+    CRASH = "crash", "Crash"
+    KENO = "keno", "Keno"
+
+
+class SeedChain(models.Model):
+    """A hash chain generated backwards from ``secret``; ``terminal`` (L[0]) is public."""
+
+    game = models.CharField(max_length=10, choices=Game.choices)
+    secret = models.BinaryField(max_length=32)  # L[length]: never leaves the server
+    length = models.PositiveIntegerField()
+    terminal = models.BinaryField(max_length=32)
+    salt = models.CharField(max_length=64)
+    # Links L[1..used] are taken by rounds; the next round takes L[used + 1].
+    used = models.PositiveIntegerField(default=0)
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-published_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} chain {self.pk}"
+
+    @property
+    def terminal_hex(self) -> str:
+        return bytes(self.terminal).hex()
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        SCHEDULED = "scheduled"
+        BETTING = "betting"
+        RUNNING = "running"
+        SETTLED = "settled"
+
+    game = models.CharField(max_length=10, choices=Game.choices)
+    number = models.PositiveIntegerField()
+    chain = models.ForeignKey(SeedChain, on_delete=models.PROTECT, related_name="rounds")
+    link_index = models.PositiveIntegerField()
+    link = models.BinaryField(max_length=32)  # L[link_index]: shown once settled
+    # Fixed when the round is scheduled: {"crash_point": 2123} or {"balls": [...]}.
+    outcome = models.JSONField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.SCHEDULED)
+    # Keno: the draw time; Crash: set when betting opens (the end of the betting window).
+    starts_at = models.DateTimeField(null=True, blank=True)
+    closes_at = models.DateTimeField(null=True, blank=True)
+    started_at_ms = models.BigIntegerField(null=True, blank=True)  # Crash: the run's t = 0
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_number_per_game"),
+            models.UniqueConstraint(fields=["chain", "link_index"], name="round_link_once"),
+        ]
+        indexes = [models.Index(fields=["game", "state", "number"])]
+        ordering = ["game", "-number"]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.number}"
+
+    @property
+    def reference(self) -> str:
+        """The wallet reference of this round's bets and wins."""
+        return f"round:{self.game}:{self.number}"
+
+    @property
+    def is_settled(self) -> bool:
+        return self.state == self.State.SETTLED
+
+    @property
+    def crash_point(self) -> int:
+        return self.outcome["crash_point"]
+
+    @property
+    def balls(self) -> list[int]:
+        return self.outcome["balls"]
+
+
+class BetStatus(models.TextChoices):
+    OPEN = "open"
+    WON = "won"
+    LOST = "lost"
+
+
+class CrashAutoRun(models.Model):
+    """The "Auto" mode of one player: the plan entered and where the run stands."""
+
+    class NextBet(models.TextChoices):
+        RETURN_TO_BASE = "return_to_base", "Return to base bet"
+        DOUBLE = "double", "Double current bet"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    base_bet = models.BigIntegerField()
+    total_bets_limit = models.BigIntegerField()
+    auto_cash_out = models.PositiveIntegerField()  # hundredths
+    on_win = models.CharField(max_length=20, choices=NextBet.choices)
+    on_loss = models.CharField(max_length=20, choices=NextBet.choices)
+    current_bet = models.BigIntegerField()  # the bet of the next round it plays
+    total_bet = models.BigIntegerField()  # every bet of the run, current_bet included
+    awaiting_round = models.BooleanField(default=True)  # current_bet not placed yet
+    active = models.BooleanField(default=True)
+    stopped_reason = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(active=True), name="one_active_autorun"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Auto run {self.pk} of {self.user}"
+
+
+class CrashBet(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="crash_bets")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    amount = models.BigIntegerField()
+    auto_cash_out = models.PositiveIntegerField(null=True, blank=True)  # hundredths
+    auto_run = models.ForeignKey(
+        CrashAutoRun, null=True, blank=True, on_delete=models.PROTECT, related_name="bets"
+    )
+    # A manual cash-out: the run's elapsed ms when the server received it, and the
+    # multiplier it was granted then (paid at settlement).
+    cashed_out_ms = models.BigIntegerField(null=True, blank=True)
+    paid_multiplier = models.PositiveBigIntegerField(null=True, blank=True)
+    payout = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "user"], name="one_crash_bet_per_round"),
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="crash_bet_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Crash bet {self.pk}"
+
+
+class KenoPaytable(models.Model):
+    """One version of one Keno game's paytable; a change is a new version, never an edit.
+
+    ``table`` maps pick count to {hits: multiplier in hundredths}, both as strings (JSON).
+    """
+
+    game = models.CharField(max_length=20)  # keno-8, keno-10, keno-gold
+    name = models.CharField(max_length=40)
+    version = models.PositiveIntegerField()
+    table = models.JSONField()
+    note = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="paytable_version_once")
+        ]
+        ordering = ["game", "-version"]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version}"
+
+    @property
+    def paytable(self) -> dict[int, dict[int, int]]:
+        return {
+            int(picks): {int(hits): int(m) for hits, m in row.items()}
+            for picks, row in self.table.items()
+        }
+
+    @property
+    def max_picks(self) -> int:
+        return max(self.paytable)
+
+
+class KenoTicket(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="keno_tickets")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    paytable = models.ForeignKey(KenoPaytable, on_delete=models.PROTECT)
+    numbers = ArrayField(models.PositiveSmallIntegerField())
+    amount = models.BigIntegerField()
+    purchase = models.CharField(max_length=64)  # the wallet key of its bet
+    hits = models.PositiveSmallIntegerField(null=True, blank=True)
+    payout = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="keno_ticket_positive"),
+        ]
+        indexes = [models.Index(fields=["user", "-id"])]
+
+    def __str__(self) -> str:
+        return f"Keno ticket {self.pk}"

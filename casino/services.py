@@ -1,0 +1,941 @@
+"""The house rounds' rules on the database: chains, the round cycle, bets and settlement.
+
+Every round's outcome is computed from its chain link when the round is scheduled, at
+least `CASINO_ROUNDS_AHEAD` rounds before it is played, and stored server-side with the
+link; both are shown once the round is settled. State moves scheduled -> betting ->
+running -> settled, each step a conditional update under a row lock, so that any step
+may be repeated (by beat, a retried task, a second worker) and takes effect once.
+
+Money moves only through wallet.services: one `place_bet` per bet, written in the same
+transaction as the bet row, and one `pay_wins` batch per round, written in the same
+transaction as every bet's outcome and the round's move to settled. A worker killed in
+the middle of a settlement therefore leaves nothing behind, and the next attempt pays
+exactly once (the wallet key `round:<game>:<n>:wins` would refuse a second payment too).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from casino import broadcast, clock, conf
+from casino.chain import link_at, new_secret, next_link_down, terminal_link, verify_link
+from casino.crash import autobet, curve
+from casino.crash.fairness import crash_point as crash_point_of
+from casino.keno import fairness as keno_fairness
+from casino.keno import paytables
+from casino.models import (
+    BetStatus,
+    CrashAutoRun,
+    CrashBet,
+    Game,
+    KenoPaytable,
+    KenoTicket,
+    Round,
+    SeedChain,
+)
+from wallet.money import format_minor
+from wallet.services import WalletError, pay_wins, place_bet
+
+logger = logging.getLogger(__name__)
+State = Round.State
+NOT_STARTED = (State.SCHEDULED, State.BETTING)
+
+
+class RoundError(Exception):
+    """A refused bet, ticket or cash-out; the message can be shown to the player."""
+
+
+def player_name(user_id: int) -> str:
+    """The public name of a player on live pages: never their legal name or email."""
+    return f"Player {user_id}"
+
+
+def _check_can_bet(user) -> None:
+    if not getattr(user, "is_authenticated", False):
+        raise RoundError("Log in to play.")
+    if user.blocked_at is not None or not user.is_active:
+        raise RoundError("This account cannot play.")
+
+
+def check_stake(amount: object) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise RoundError("The bet must be a whole number of minor units.")
+    if amount < conf.CASINO_MIN_BET:
+        raise RoundError(f"The minimum bet is {format_minor(conf.CASINO_MIN_BET)}.")
+    if amount > conf.CASINO_MAX_BET:
+        raise RoundError(f"The maximum bet is {format_minor(conf.CASINO_MAX_BET)}.")
+    return amount
+
+
+_MULTIPLIER = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*x?\s*$")
+
+
+def parse_multiplier(text: str) -> int:
+    """'2' or '2.5' or '21.23' -> hundredths (200, 250, 2123); no floats on the way."""
+    match = _MULTIPLIER.match(str(text))
+    if not match:
+        raise RoundError("Enter odds such as 2 or 1.50.")
+    value = int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0"))
+    if value < curve.MIN_AUTO_CASH_OUT:
+        raise RoundError("The auto cash-out must be at least 1.01.")
+    return value
+
+
+def _share_lock(round_ids: Iterable[int]) -> None:
+    """FOR SHARE on rounds: bets on one round proceed in parallel, but the transition
+    that closes it (an UPDATE) waits for them, and they wait for it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM casino_round WHERE id = ANY(%s) ORDER BY id FOR SHARE",
+            [list(round_ids)],
+        )
+
+
+def _lock_game(game: str) -> None:
+    """One scheduler at a time per game (a transaction-scoped advisory lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"casino:{game}"])
+
+
+def _after_commit(game: str, event: dict) -> None:
+    transaction.on_commit(lambda: broadcast.send(game, event))
+
+
+# --- chains and schedule ------------------------------------------------------------------
+
+
+def publish_chain(game: str, length: int | None = None) -> SeedChain:
+    """A new chain: a secret from `secrets`, its terminal link and a fresh public salt."""
+    secret = new_secret()
+    length = length or conf.CASINO_CHAIN_LENGTH
+    return SeedChain.objects.create(
+        game=game,
+        secret=secret,
+        length=length,
+        terminal=terminal_link(secret, length),
+        salt=f"longtable-{game}-{secrets.token_hex(8)}",
+    )
+
+
+def outcome_of(game: str, link: bytes, salt: str, number: int, edge_percent: int) -> dict:
+    """What a round with this link plays: the same function the fairness page shows."""
+    if game == Game.CRASH:
+        return {
+            "crash_point": crash_point_of(link, salt, edge_percent),
+            "edge_percent": edge_percent,
+        }
+    return {"balls": keno_fairness.draw(link, salt, number)}
+
+
+def _next_keno_draw(after: datetime | None) -> datetime:
+    """Draws fall on whole multiples of the interval; never in the past."""
+    interval = conf.KENO_DRAW_SECONDS
+    now = timezone.now()
+    epoch = int(now.timestamp()) // interval * interval + interval
+    boundary = datetime.fromtimestamp(epoch, tz=UTC)
+    if after is None:
+        return boundary
+    return max(after + timedelta(seconds=interval), boundary)
+
+
+def schedule_rounds(game: str) -> int:
+    """Top the game up to `CASINO_ROUNDS_AHEAD` unplayed rounds, outcomes fixed now."""
+    with transaction.atomic():
+        _lock_game(game)
+        waiting = Round.objects.filter(game=game, state__in=NOT_STARTED).count()
+        missing = conf.CASINO_ROUNDS_AHEAD - waiting
+        if missing <= 0:
+            return 0
+        last = Round.objects.filter(game=game).order_by("-number").first()
+        number = last.number if last else 0
+        starts_at = last.starts_at if last else None
+        created: list[Round] = []
+        while missing > 0:
+            chain = (
+                SeedChain.objects.select_for_update()
+                .filter(game=game, used__lt=F("length"))
+                .order_by("pk")
+                .first()
+            ) or publish_chain(game)
+            batch = min(missing, chain.length - chain.used)
+            top = chain.used + batch
+            # One walk down from the highest link needed instead of one per round.
+            link = link_at(bytes(chain.secret), chain.length, top)
+            links: dict[int, bytes] = {}
+            for index in range(top, chain.used, -1):
+                links[index] = link
+                link = next_link_down(link)
+            edge = conf.CRASH_EDGE_PERCENT
+            for index in range(chain.used + 1, top + 1):
+                number += 1
+                if game == Game.KENO:
+                    starts_at = _next_keno_draw(starts_at)
+                created.append(
+                    Round(
+                        game=game,
+                        number=number,
+                        chain=chain,
+                        link_index=index,
+                        link=links[index],
+                        outcome=outcome_of(game, links[index], chain.salt, number, edge),
+                        starts_at=starts_at if game == Game.KENO else None,
+                        closes_at=(
+                            starts_at - timedelta(seconds=conf.KENO_CLOSE_SECONDS)
+                            if game == Game.KENO
+                            else None
+                        ),
+                    )
+                )
+            chain.used = top
+            chain.save(update_fields=["used"])
+            missing -= batch
+        Round.objects.bulk_create(created)
+        return len(created)
+
+
+# --- verification -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verification:
+    round: Round
+    link: bytes
+    previous: bytes  # L[n - 1]: the previous round's link, or the published terminal
+    link_ok: bool
+    recomputed: dict
+    outcome_ok: bool
+
+    @property
+    def ok(self) -> bool:
+        return self.link_ok and self.outcome_ok
+
+
+def previous_link(game_round: Round) -> bytes:
+    if game_round.link_index == 1:
+        return bytes(game_round.chain.terminal)
+    return bytes(
+        Round.objects.get(chain=game_round.chain, link_index=game_round.link_index - 1).link
+    )
+
+
+def verify(game_round: Round) -> Verification:
+    """The check anyone can make on a played round: sha256(L[n]) == L[n-1], outcome."""
+    if not game_round.is_settled:
+        raise RoundError("A round can be verified once it has been played.")
+    link = bytes(game_round.link)
+    recomputed = outcome_of(
+        game_round.game,
+        link,
+        game_round.chain.salt,
+        game_round.number,
+        game_round.outcome.get("edge_percent", conf.CRASH_EDGE_PERCENT),
+    )
+    return Verification(
+        round=game_round,
+        link=link,
+        previous=previous_link(game_round),
+        link_ok=verify_link(link, previous_link(game_round)),
+        recomputed=recomputed,
+        outcome_ok=recomputed == game_round.outcome,
+    )
+
+
+# --- Crash: bets --------------------------------------------------------------------------
+
+
+def _crash_round_for_bet(next_round: bool) -> Round:
+    now = timezone.now()
+    betting = (
+        Round.objects.filter(game=Game.CRASH, state=State.BETTING, closes_at__gt=now)
+        .order_by("number")
+        .first()
+    )
+    if betting is not None:
+        return betting
+    if not next_round:
+        raise RoundError("Betting is closed for this round: place a bet for the next round.")
+    following = (
+        Round.objects.filter(game=Game.CRASH, state=State.SCHEDULED).order_by("number").first()
+    )
+    if following is None:
+        raise RoundError("No round is open for bets yet.")
+    return following
+
+
+def place_crash_bet(
+    user,
+    amount: int,
+    *,
+    auto_cash_out: int | None = None,
+    next_round: bool = False,
+    auto_run: CrashAutoRun | None = None,
+    game_round: Round | None = None,
+) -> CrashBet:
+    """A bet on the round in its betting window, or with ``next_round`` on the one after.
+
+    Accepted once this returns: the bet row and the wallet movement commit together.
+    """
+    _check_can_bet(user)
+    check_stake(amount)
+    if auto_cash_out is not None and (
+        isinstance(auto_cash_out, bool)
+        or not isinstance(auto_cash_out, int)
+        or auto_cash_out < curve.MIN_AUTO_CASH_OUT
+    ):
+        raise RoundError("The auto cash-out must be at least 1.01.")
+    with transaction.atomic():
+        target = game_round or _crash_round_for_bet(next_round)
+        _share_lock([target.pk])
+        target.refresh_from_db(fields=["state", "closes_at"])
+        still_open = target.state == State.SCHEDULED or (
+            target.state == State.BETTING and target.closes_at > timezone.now()
+        )
+        if not still_open:
+            raise RoundError("Betting is closed for this round: place a bet for the next round.")
+        if CrashBet.objects.filter(round=target, user=user).exists():
+            raise RoundError(f"You already have a bet on round {target.number}.")
+        place_bet(
+            user,
+            amount,
+            key=f"{target.reference}:bet:{user.pk}",
+            reference=target.reference,
+            memo=f"Crash #{target.number} bet",
+        )
+        try:
+            with transaction.atomic():
+                bet = CrashBet.objects.create(
+                    round=target,
+                    user=user,
+                    amount=amount,
+                    auto_cash_out=auto_cash_out,
+                    auto_run=auto_run,
+                )
+        except IntegrityError:
+            raise RoundError(f"You already have a bet on round {target.number}.") from None
+        if auto_run is not None:
+            CrashAutoRun.objects.filter(pk=auto_run.pk).update(awaiting_round=False)
+    if target.state == State.BETTING:
+        _after_commit(Game.CRASH, {"type": "bet", "round": target.number, **bet_view(bet)})
+    return bet
+
+
+def bet_view(bet: CrashBet) -> dict:
+    return {
+        "player": player_name(bet.user_id),
+        "amount": bet.amount,
+        "amount_text": format_minor(bet.amount),
+        "auto_cash_out": bet.auto_cash_out,
+        "cashed_out_at": bet.paid_multiplier,
+        "status": bet.status,
+        "payout": bet.payout,
+    }
+
+
+@dataclass(frozen=True)
+class CashOut:
+    bet: CrashBet
+    multiplier: int
+    payout: int
+
+
+def cash_out(user, *, received_ms: int | None = None) -> CashOut:
+    """A manual cash-out of the user's bet in the running round, decided on the server's
+    clock: ``received_ms`` (when the request reached us) against the round's t = 0.
+
+    Paid with the round's settlement batch at the crash; a cash-out received at or after
+    the crash instant is refused and the bet loses (curve.py says why at the very instant).
+    """
+    received_ms = clock.now_ms() if received_ms is None else received_ms
+    with transaction.atomic():
+        running = Round.objects.filter(game=Game.CRASH, state=State.RUNNING).order_by("number")
+        game_round = running.first()
+        if game_round is None:
+            raise RoundError("No round is running.")
+        _share_lock([game_round.pk])
+        game_round.refresh_from_db(fields=["state"])
+        if game_round.state != State.RUNNING:
+            raise RoundError(f"Round {game_round.number} has crashed.")
+        bet = CrashBet.objects.select_for_update().filter(round=game_round, user=user).first()
+        if bet is None:
+            raise RoundError("You have no bet in this round.")
+        if bet.cashed_out_ms is not None:
+            raise RoundError("You have already cashed out of this round.")
+        crash_point = game_round.crash_point
+        elapsed = received_ms - game_round.started_at_ms
+        if elapsed < 0:
+            raise RoundError("The round has not started yet.")
+        if elapsed >= curve.crash_instant(crash_point):
+            raise RoundError(f"Too late: the round crashed at {crash_point / 100:.2f}x.")
+        target = bet.auto_cash_out
+        if target is not None and target <= crash_point and elapsed >= curve.crash_instant(target):
+            raise RoundError(f"Your auto cash-out already took you out at {target / 100:.2f}x.")
+        paid = curve.cash_out(crash_point, auto_cash_out=target, manual_at_ms=elapsed)
+        bet.cashed_out_ms, bet.paid_multiplier = elapsed, paid
+        bet.save(update_fields=["cashed_out_ms", "paid_multiplier"])
+    result = CashOut(bet=bet, multiplier=paid, payout=curve.payout(bet.amount, paid))
+    _after_commit(
+        Game.CRASH,
+        {
+            "type": "cashout",
+            "round": game_round.number,
+            "player": player_name(user.pk),
+            "multiplier": paid,
+        },
+    )
+    return result
+
+
+# --- Crash: Auto mode ---------------------------------------------------------------------
+
+
+def _plan(run: CrashAutoRun) -> autobet.AutoPlan:
+    return autobet.AutoPlan(
+        base_bet=run.base_bet,
+        total_bets_limit=run.total_bets_limit,
+        on_win=autobet.NextBet(run.on_win),
+        on_loss=autobet.NextBet(run.on_loss),
+        auto_cash_out=run.auto_cash_out,
+    )
+
+
+def start_autobet(
+    user,
+    *,
+    base_bet: int,
+    total_bets_limit: int,
+    on_win: str,
+    on_loss: str,
+    auto_cash_out: int | None = None,
+) -> CrashAutoRun:
+    """AUTOBET: the system bets for the player from the round now taking bets on."""
+    _check_can_bet(user)
+    check_stake(base_bet)
+    try:
+        plan = autobet.AutoPlan(
+            base_bet=base_bet,
+            total_bets_limit=total_bets_limit,
+            on_win=autobet.NextBet(on_win),
+            on_loss=autobet.NextBet(on_loss),
+            auto_cash_out=curve.MIN_AUTO_CASH_OUT if auto_cash_out is None else auto_cash_out,
+        )
+    except (ValueError, TypeError) as error:
+        raise RoundError(str(error)) from None
+    first = autobet.start(plan)
+    try:
+        with transaction.atomic():
+            run = CrashAutoRun.objects.create(
+                user=user,
+                base_bet=plan.base_bet,
+                total_bets_limit=plan.total_bets_limit,
+                auto_cash_out=plan.auto_cash_out,
+                on_win=plan.on_win.value,
+                on_loss=plan.on_loss.value,
+                current_bet=first.bet,
+                total_bet=first.total_bet,
+            )
+    except IntegrityError:
+        raise RoundError("AUTOBET is already on: stop it first.") from None
+    betting = Round.objects.filter(
+        game=Game.CRASH, state=State.BETTING, closes_at__gt=timezone.now()
+    ).first()
+    if betting is not None:
+        _place_auto_bet(run, betting)
+    return run
+
+
+def stop_autobet(user, reason: str = "Stopped by the player.") -> int:
+    return CrashAutoRun.objects.filter(user=user, active=True).update(
+        active=False, stopped_reason=reason
+    )
+
+
+def _place_auto_bet(run: CrashAutoRun, game_round: Round) -> None:
+    try:
+        place_crash_bet(
+            run.user,
+            run.current_bet,
+            auto_cash_out=run.auto_cash_out,
+            auto_run=run,
+            game_round=game_round,
+        )
+    except (RoundError, WalletError) as error:
+        if "already have a bet" in str(error):
+            return  # the player bet by hand this round; the run bets in the next one
+        # Any other refusal (insufficient funds, a limit, a blocked account) ends the run.
+        CrashAutoRun.objects.filter(pk=run.pk).update(active=False, stopped_reason=str(error))
+
+
+def place_auto_bets(game_round: Round) -> int:
+    """Each active AUTOBET run's bet on the round that just opened for bets."""
+    runs = CrashAutoRun.objects.filter(active=True, awaiting_round=True).select_related("user")
+    placed = 0
+    for run in runs:
+        _place_auto_bet(run, game_round)
+        placed += 1
+    return placed
+
+
+def _advance_auto_runs(bets: list[tuple[int, int, bool]]) -> None:
+    """After a settlement: (run id, bet amount, won) -> each run's next bet, or its end."""
+    runs = CrashAutoRun.objects.select_for_update().in_bulk([run_id for run_id, _, _ in bets])
+    changed = []
+    for run_id, amount, won in bets:
+        run = runs[run_id]
+        if not run.active:
+            continue
+        following = autobet.after_round(
+            _plan(run), autobet.AutoRun(bet=amount, total_bet=run.total_bet), won
+        )
+        if following is None:
+            choice = run.on_win if won else run.on_loss
+            next_bet = run.base_bet if choice == CrashAutoRun.NextBet.RETURN_TO_BASE else 2 * amount
+            run.active = False
+            run.stopped_reason = (
+                f"The next bet ({format_minor(next_bet)}) would take the bets of this run to "
+                f"{format_minor(run.total_bet + next_bet)}, over the limit of "
+                f"{format_minor(run.total_bets_limit)}."
+            )
+        else:
+            run.current_bet, run.total_bet = following.bet, following.total_bet
+            run.awaiting_round = True
+        changed.append(run)
+    CrashAutoRun.objects.bulk_update(
+        changed, ["active", "stopped_reason", "current_bet", "total_bet", "awaiting_round"]
+    )
+
+
+# --- Crash: the cycle ---------------------------------------------------------------------
+
+
+def open_crash_betting() -> Round | None:
+    """Open the next round's betting window if no round is betting or running."""
+    with transaction.atomic():
+        _lock_game(Game.CRASH)
+        if Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING]).exists():
+            return None
+        game_round = (
+            Round.objects.select_for_update()
+            .filter(game=Game.CRASH, state=State.SCHEDULED)
+            .order_by("number")
+            .first()
+        )
+        if game_round is None:
+            return None
+        game_round.state = State.BETTING
+        game_round.closes_at = timezone.now() + timedelta(seconds=conf.CRASH_BETTING_SECONDS)
+        game_round.save(update_fields=["state", "closes_at"])
+    place_auto_bets(game_round)
+    broadcast.send(
+        Game.CRASH,
+        {
+            "type": "betting",
+            "round": game_round.number,
+            "closes_at_ms": int(game_round.closes_at.timestamp() * 1000),
+            "bets": [bet_view(b) for b in game_round.crash_bets.order_by("-amount")[:200]],
+        },
+    )
+    return game_round
+
+
+def start_crash_run(round_id: int) -> Round | None:
+    """Betting -> running, t = 0 now. Returns the round only to the caller that moved it,
+    so exactly one task streams its ticks."""
+    with transaction.atomic():
+        moved = Round.objects.filter(
+            pk=round_id, game=Game.CRASH, state=State.BETTING, closes_at__lte=timezone.now()
+        ).update(state=State.RUNNING, started_at_ms=clock.now_ms())
+        if not moved:
+            return None
+        game_round = Round.objects.get(pk=round_id)
+    broadcast.send(
+        Game.CRASH,
+        {"type": "start", "round": game_round.number, "started_at_ms": game_round.started_at_ms},
+    )
+    return game_round
+
+
+def crash_at_ms(game_round: Round) -> int:
+    """The server-clock instant (epoch ms) at which the round crashes."""
+    return game_round.started_at_ms + curve.crash_instant(game_round.crash_point)
+
+
+def auto_targets(game_round: Round) -> list[tuple[int, str]]:
+    """(auto cash-out, player) of the bets that will cash out automatically, lowest first;
+    fixed at the start (the rules forbid changing the auto cash-out after it)."""
+    rows = CrashBet.objects.filter(
+        round=game_round, auto_cash_out__lte=game_round.crash_point
+    ).values_list("auto_cash_out", "user_id")
+    return sorted((target, player_name(user_id)) for target, user_id in rows)
+
+
+def _write_crash_wins(rows: list[tuple[int, int, int]]) -> None:
+    """(bet id, paid multiplier, payout) in one statement, whatever the number of bets."""
+    if not rows:
+        return
+    ids, multipliers, payouts = (list(column) for column in zip(*rows, strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE casino_crashbet AS b SET status = 'won', paid_multiplier = v.m, payout = v.p "
+            "FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS v(id, m, p) "
+            "WHERE b.id = v.id",
+            [ids, multipliers, payouts],
+        )
+
+
+def settle_crash(round_id: int) -> bool:
+    """Pay the round once it has crashed. True if this call settled it."""
+    with transaction.atomic():
+        game_round = Round.objects.select_for_update().get(pk=round_id)
+        if game_round.state == State.SETTLED:
+            return False
+        if game_round.state != State.RUNNING:
+            raise RoundError(f"Round {game_round.number} has not run.")
+        if clock.now_ms() < crash_at_ms(game_round):
+            raise RoundError(f"Round {game_round.number} has not crashed yet.")
+        crash_point = game_round.crash_point
+        bets = CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
+            "id", "user_id", "amount", "auto_cash_out", "cashed_out_ms", "auto_run_id"
+        )
+        won_rows, wins, auto_results = [], defaultdict(int), []
+        for bet_id, user_id, amount, target, manual_ms, run_id in bets:
+            paid = curve.cash_out(crash_point, auto_cash_out=target, manual_at_ms=manual_ms)
+            if paid is not None:
+                payout = curve.payout(amount, paid)
+                won_rows.append((bet_id, paid, payout))
+                wins[user_id] += payout
+            if run_id is not None:
+                auto_results.append((run_id, amount, paid is not None))
+        _write_crash_wins(won_rows)
+        CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).update(
+            status=BetStatus.LOST, paid_multiplier=None
+        )
+        users = get_user_model().objects.in_bulk(list(wins))
+        pay_wins(
+            {users[user_id]: amount for user_id, amount in wins.items()},
+            key=f"{game_round.reference}:wins",
+            reference=game_round.reference,
+            memo=f"Crash #{game_round.number} wins",
+        )
+        if auto_results:
+            _advance_auto_runs(auto_results)
+        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
+        game_round.save(update_fields=["state", "settled_at"])
+    _after_commit(
+        Game.CRASH,
+        {
+            "type": "settled",
+            "round": game_round.number,
+            "crash_point": crash_point,
+            "link": bytes(game_round.link).hex(),
+            "winners": len(wins),
+        },
+    )
+    return True
+
+
+@dataclass(frozen=True)
+class CrashStep:
+    opened: Round | None = None
+    to_start: Round | None = None
+    settled: Round | None = None
+
+
+def advance_crash() -> CrashStep:
+    """What beat does every period: whatever is due, and nothing twice.
+
+    A betting window overdue by a second gets its start (the task scheduled for it may
+    have died with its worker); a run past its crash instant plus `CRASH_RECOVERY_MS`
+    is settled here (its streaming task died).
+    """
+    schedule_rounds(Game.CRASH)
+    current = (
+        Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING])
+        .order_by("number")
+        .first()
+    )
+    if current is None:
+        return CrashStep(opened=open_crash_betting())
+    if current.state == State.BETTING:
+        if current.closes_at + timedelta(seconds=1) <= timezone.now():
+            return CrashStep(to_start=current)
+        return CrashStep()
+    if clock.now_ms() >= crash_at_ms(current) + conf.CRASH_RECOVERY_MS:
+        settle_crash(current.pk)
+        return CrashStep(settled=current, opened=open_crash_betting())
+    return CrashStep()
+
+
+# --- Keno ---------------------------------------------------------------------------------
+
+
+def current_paytables() -> dict[str, KenoPaytable]:
+    """The latest version of each Keno game's paytable, by game slug."""
+    latest: dict[str, KenoPaytable] = {}
+    for table in KenoPaytable.objects.order_by("game", "-version"):
+        latest.setdefault(table.game, table)
+    return latest
+
+
+def quick_pick(count: int) -> list[int]:
+    if not 1 <= count <= len(keno_fairness.BALLS):
+        raise RoundError("Choose how many numbers to pick.")
+    return sorted(secrets.SystemRandom().sample(keno_fairness.BALLS, count))
+
+
+def buy_keno_tickets(
+    user, *, game: str, numbers: list[int], amount: int, draws: int = 1, purchase: str
+) -> list[KenoTicket]:
+    """One ticket on each of the next ``draws`` draws open for sale.
+
+    ``purchase`` (a UUID the form carries) makes the request idempotent: sent twice, it
+    buys once and returns the same tickets.
+    """
+    _check_can_bet(user)
+    check_stake(amount)
+    try:
+        purchase = uuid.UUID(str(purchase)).hex
+    except ValueError:
+        raise RoundError("The form has expired: reload the page.") from None
+    table = current_paytables().get(game)
+    if table is None:
+        raise RoundError("Choose Keno 8, Keno 10 or Keno Gold.")
+    try:
+        picked = paytables.validate_ticket(
+            numbers, paytables.KenoGame(slug=game, name=table.name, paytable=table.paytable)
+        )
+    except ValueError as error:
+        raise RoundError(str(error)) from None
+    if (
+        isinstance(draws, bool)
+        or not isinstance(draws, int)
+        or not 1 <= draws <= conf.KENO_MAX_DRAWS
+    ):
+        raise RoundError(f"A ticket plays 1 to {conf.KENO_MAX_DRAWS} draws.")
+    with transaction.atomic():
+        bought = list(KenoTicket.objects.filter(user=user, purchase__startswith=f"{purchase}:"))
+        if bought:
+            return bought
+        rounds = list(
+            Round.objects.filter(
+                game=Game.KENO, state__in=NOT_STARTED, closes_at__gt=timezone.now()
+            ).order_by("number")[:draws]
+        )
+        if len(rounds) < draws:
+            raise RoundError(f"Only {len(rounds)} draws are open for tickets now.")
+        _share_lock(r.pk for r in rounds)
+        if Round.objects.filter(pk__in=[r.pk for r in rounds]).exclude(state__in=NOT_STARTED):
+            raise RoundError("Ticket sales for this draw have closed: try again.")
+        tickets = []
+        for game_round in rounds:
+            key = f"{purchase}:{game_round.number}"
+            place_bet(
+                user,
+                amount,
+                key=f"keno:ticket:{key}",
+                reference=game_round.reference,
+                memo=f"{table.name} ticket, draw #{game_round.number}",
+            )
+            tickets.append(
+                KenoTicket(
+                    round=game_round,
+                    user=user,
+                    paytable=table,
+                    numbers=list(picked),
+                    amount=amount,
+                    purchase=key,
+                )
+            )
+        return KenoTicket.objects.bulk_create(tickets)
+
+
+def start_keno_draw(round_id: int) -> bool:
+    """Sales closed and draw time reached -> running. True if this call moved it."""
+    return bool(
+        Round.objects.filter(
+            pk=round_id, game=Game.KENO, state__in=NOT_STARTED, starts_at__lte=timezone.now()
+        ).update(state=State.RUNNING)
+    )
+
+
+def _write_keno_results(rows: list[tuple[int, int, int]]) -> None:
+    """(ticket id, hits, payout) for every ticket of a draw in one statement."""
+    if not rows:
+        return
+    ids, hits, payouts = (list(column) for column in zip(*rows, strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE casino_kenoticket AS t SET hits = v.h, payout = v.p, "
+            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
+            "FROM unnest(%s::bigint[], %s::smallint[], %s::bigint[]) AS v(id, h, p) "
+            "WHERE t.id = v.id",
+            [ids, hits, payouts],
+        )
+
+
+def settle_keno(round_id: int) -> bool:
+    """Count every ticket's hits against the draw and pay the winners in one batch."""
+    with transaction.atomic():
+        game_round = Round.objects.select_for_update().get(pk=round_id)
+        if game_round.state == State.SETTLED:
+            return False
+        if game_round.state != State.RUNNING:
+            raise RoundError(f"Draw {game_round.number} has not started.")
+        drawn = set(game_round.balls)
+        max_win = conf.KENO_MAX_WIN
+        tables = {t.pk: t.paytable for t in KenoPaytable.objects.all()}
+        rows, wins = [], defaultdict(int)
+        tickets = KenoTicket.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
+            "id", "user_id", "numbers", "amount", "paytable_id"
+        )
+        for ticket_id, user_id, numbers, amount, table_id in tickets:
+            hits = len(drawn.intersection(numbers))
+            payout = paytables.payout(amount, len(numbers), hits, tables[table_id], max_win=max_win)
+            rows.append((ticket_id, hits, payout))
+            if payout:
+                wins[user_id] += payout
+        _write_keno_results(rows)
+        users = get_user_model().objects.in_bulk(list(wins))
+        pay_wins(
+            {users[user_id]: amount for user_id, amount in wins.items()},
+            key=f"{game_round.reference}:wins",
+            reference=game_round.reference,
+            memo=f"Keno draw #{game_round.number} wins",
+        )
+        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
+        game_round.save(update_fields=["state", "settled_at"])
+    _after_commit(
+        Game.KENO,
+        {
+            "type": "draw",
+            "round": game_round.number,
+            "balls": game_round.balls,
+            "link": bytes(game_round.link).hex(),
+            "next": next_keno_draw_view(),
+        },
+    )
+    return True
+
+
+def next_keno_draw_view() -> dict | None:
+    following = (
+        Round.objects.filter(game=Game.KENO, state__in=NOT_STARTED).order_by("number").first()
+    )
+    if following is None:
+        return None
+    return {
+        "round": following.number,
+        "starts_at_ms": int(following.starts_at.timestamp() * 1000),
+        "closes_at_ms": int(following.closes_at.timestamp() * 1000),
+    }
+
+
+def advance_keno() -> list[int]:
+    """Draw and settle every draw that is due (several after downtime: tickets bought
+    for them stand, as the rules say), then mark the next one as taking bets."""
+    schedule_rounds(Game.KENO)
+    played = []
+    due = Round.objects.filter(
+        game=Game.KENO,
+        state__in=[*NOT_STARTED, State.RUNNING],
+        starts_at__lte=timezone.now(),
+    ).order_by("number")
+    for game_round in due.values_list("pk", "number"):
+        start_keno_draw(game_round[0])
+        if settle_keno(game_round[0]):
+            played.append(game_round[1])
+    following = (
+        Round.objects.filter(game=Game.KENO, state__in=NOT_STARTED).order_by("number").first()
+    )
+    if following is not None and following.state == State.SCHEDULED:
+        Round.objects.filter(pk=following.pk, state=State.SCHEDULED).update(state=State.BETTING)
+    return played
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+def crash_history(limit: int | None = None) -> list[Round]:
+    return list(
+        Round.objects.filter(game=Game.CRASH, state=State.SETTLED).order_by("-number")[
+            : limit or conf.CRASH_HISTORY
+        ]
+    )
+
+
+def crash_snapshot(user=None) -> dict:
+    """Everything a Crash page needs on (re)connecting, JSON-ready."""
+    current = (
+        Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING])
+        .order_by("number")
+        .first()
+    )
+    snapshot: dict = {
+        "type": "state",
+        "now_ms": clock.now_ms(),
+        "round": None,
+        "history": [{"round": r.number, "crash_point": r.crash_point} for r in crash_history()],
+        "limits": {"min": conf.CASINO_MIN_BET, "max": conf.CASINO_MAX_BET},
+    }
+    if current is not None:
+        snapshot["round"] = {
+            "number": current.number,
+            "state": current.state,
+            "closes_at_ms": int(current.closes_at.timestamp() * 1000),
+            "started_at_ms": current.started_at_ms,
+            "bets": [bet_view(b) for b in current.crash_bets.order_by("-amount", "pk")[:200]],
+        }
+    if getattr(user, "is_authenticated", False):
+        mine = (
+            CrashBet.objects.filter(user=user, round__state__in=[*NOT_STARTED, State.RUNNING])
+            .select_related("round")
+            .order_by("round__number")
+        )
+        snapshot["mine"] = [{"round": b.round.number, **bet_view(b)} for b in mine]
+        run = CrashAutoRun.objects.filter(user=user).order_by("-pk").first()
+        snapshot["autobet"] = (
+            None
+            if run is None
+            else {
+                "active": run.active,
+                "current_bet": run.current_bet,
+                "total_bet": run.total_bet,
+                "limit": run.total_bets_limit,
+                "stopped_reason": run.stopped_reason,
+            }
+        )
+    return snapshot
+
+
+def keno_results(limit: int | None = None) -> list[Round]:
+    return list(
+        Round.objects.filter(game=Game.KENO, state=State.SETTLED).order_by("-number")[
+            : limit or conf.KENO_HISTORY
+        ]
+    )
+
+
+def hot_and_cold(draws: int | None = None, each: int = 10) -> tuple[list[int], list[int]]:
+    """The balls drawn most and least often over the last draws (ties: lower number)."""
+    counts = Counter({ball: 0 for ball in keno_fairness.BALLS})
+    for outcome in (
+        Round.objects.filter(game=Game.KENO, state=State.SETTLED)
+        .order_by("-number")
+        .values_list("outcome", flat=True)[: draws or conf.KENO_HOT_COLD_DRAWS]
+    ):
+        counts.update(outcome["balls"])
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if not any(counts.values()):
+        return [], []
+    return [b for b, _ in ranked[:each]], sorted(b for b, _ in ranked[-each:])
