@@ -38,7 +38,14 @@ def fake_clock(monkeypatch):
 
 
 @pytest.fixture
-def casino_settings(settings):
+def casino_settings(settings, db):
+    # Transactional tests flush the tables, data migrations included: seed version 1 of
+    # the paytables again where a test needs it.
+    import importlib
+
+    from django.apps import apps
+
+    importlib.import_module("casino.migrations.0002_seed_paytables").seed(apps, None)
     settings.CASINO_CHAIN_LENGTH = 1_000
     settings.CASINO_MIN_BET = 50
     settings.CASINO_MAX_BET = 300_000
@@ -102,3 +109,24 @@ def run_round(fake_clock):
         return started
 
     return run
+
+
+@pytest.fixture
+def keno_rounds(casino_settings):
+    """Keno draws scheduled ahead, the first one surely still selling tickets."""
+    from datetime import timedelta
+
+    from django.db.models import F
+
+    from casino import services
+    from casino.models import Game, Round
+
+    def make() -> Round:
+        services.schedule_rounds(Game.KENO)
+        shift = timedelta(seconds=60)
+        Round.objects.filter(game=Game.KENO).update(
+            starts_at=F("starts_at") + shift, closes_at=F("closes_at") + shift
+        )
+        return Round.objects.filter(game=Game.KENO).order_by("number").first()
+
+    return make
