@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from wallet.models import Account, Deposit, Entry, Transaction, Withdrawal
+from wallet.models import Account, Deposit, Transaction, Withdrawal
 
 Kind = Account.Kind
 TxKind = Transaction.Kind
@@ -141,45 +142,118 @@ def post(
     if sum(net.values()) != 0 or len(net) < 2:
         raise WalletError("A transaction moves money between at least two accounts and balances.")
     fingerprint = _fingerprint(kind, net, reference)
-    try:
-        with transaction.atomic():
-            return _post_locked(kind, net, key, fingerprint, reference, memo, actor)
-    except IntegrityError:
-        # Another call with the same key committed between our check and our insert.
-        replay = _replay(key, fingerprint)
-        if replay is None:
-            raise
-        return replay
+    with transaction.atomic():
+        return _post_locked(kind, net, key, fingerprint, reference, memo[:300], actor)
+
+
+# The posting is raw SQL because it is the hot path of the whole platform: four round
+# trips (BEGIN, lock, write, COMMIT) instead of seven through the ORM (bench/README.md).
+
+# Locks the accounts in ascending id order and, in the same statement, looks for an
+# earlier transaction with the key (the usual retry, answered without writing anything).
+_LOCK_SQL = """
+SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL, a.key, a.reference,
+       earlier.id, earlier.fingerprint
+FROM wallet_account a
+LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
+WHERE a.id = ANY(%s)
+ORDER BY a.id
+FOR UPDATE OF a
+"""
+
+# Writes the transaction, its entries and the new balances in one statement. The locking
+# statement's snapshot predates its wait for the locks, so a twin with the same key may
+# have committed unseen: then ON CONFLICT writes nothing at all and no row comes back.
+_WRITE_SQL = """
+WITH tx AS (
+    INSERT INTO wallet_transaction
+        (uuid, kind, idempotency_key, fingerprint, reference, memo, actor_id, created)
+    VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id
+), moves AS (
+    SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[])
+        AS m(account_id, amount, balance_after)
+), entries AS (
+    INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
+    SELECT tx.id, m.account_id, m.amount, m.balance_after FROM tx, moves m
+    ORDER BY m.account_id
+)
+UPDATE wallet_account a SET balance = m.balance_after
+FROM tx, moves m
+WHERE a.id = m.account_id
+RETURNING tx.id
+"""
+
+_TRANSACTION_FIELDS = [field.attname for field in Transaction._meta.concrete_fields]
 
 
 def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting:
-    accounts = list(Account.objects.select_for_update().filter(pk__in=net).order_by("pk"))
-    replay = _replay(key, fingerprint)  # after the locks: a concurrent twin has committed
-    if replay is not None:
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_SQL, [key, sorted(net)])
+        locked = cursor.fetchall()
+        if len(locked) != len(net):
+            raise WalletError("A transaction names an account that does not exist.")
+        earlier_id, earlier_fingerprint = locked[0][6], locked[0][7]
+        if earlier_id is not None:
+            if earlier_fingerprint != fingerprint:
+                raise IdempotencyConflict("This request was already made with different details.")
+            return Posting(Transaction.objects.get(pk=earlier_id), created=False)
+        balances_after = [balance + net[account_id] for account_id, _, balance, *_ in locked]
+        refusal = _refusal(locked, balances_after)
+        if refusal is not None:
+            # A twin may have committed unseen (see _WRITE_SQL): it wins over the refusal.
+            replay = _replay(key, fingerprint)
+            if replay is not None:
+                return replay
+            raise refusal
+        values = {
+            "id": None,
+            "uuid": uuid.uuid4(),
+            "kind": kind,
+            "idempotency_key": key,
+            "fingerprint": fingerprint,
+            "reference": reference,
+            "memo": memo,
+            "actor_id": actor.pk if actor is not None else None,
+            "created": timezone.now(),
+        }
+        account_ids = [row[0] for row in locked]
+        cursor.execute(
+            _WRITE_SQL,
+            [
+                *(values[name] for name in _TRANSACTION_FIELDS if name != "id"),
+                account_ids,
+                [net[account_id] for account_id in account_ids],
+                balances_after,
+            ],
+        )
+        written = cursor.fetchone()
+    if written is None:
+        replay = _replay(key, fingerprint)
+        if replay is None:  # ON CONFLICT only skips a row that exists: never reached
+            raise WalletError(f"Transaction {key} was neither written nor found.")
         return replay
-    for account in accounts:
-        if account.closed_at is not None:
-            raise EscrowClosed(f"{account.key} is closed.")
-        new_balance = account.balance + net[account.pk]
-        if new_balance < 0 and account.kind in Account.NON_NEGATIVE:
-            if account.kind == Kind.ESCROW:
-                raise SettlementMismatch(f"Escrow {account.reference} holds too little.")
-            raise InsufficientFunds("Insufficient funds.")
-        account.balance = new_balance
-    tx = Transaction.objects.create(
-        kind=kind,
-        idempotency_key=key,
-        fingerprint=fingerprint,
-        reference=reference,
-        memo=memo[:300],
-        actor=actor,
+    values["id"] = written[0]
+    tx = Transaction.from_db(
+        connection.alias, _TRANSACTION_FIELDS, [values[name] for name in _TRANSACTION_FIELDS]
     )
-    Entry.objects.bulk_create(
-        Entry(transaction=tx, account=a, amount=net[a.pk], balance_after=a.balance)
-        for a in accounts
-    )
-    Account.objects.bulk_update(accounts, ["balance"])
     return Posting(tx, created=True)
+
+
+def _refusal(locked, balances_after: list[int]) -> WalletError | None:
+    """Why the movement may not happen, or None: a closed account, or a guarded one
+    taken below zero."""
+    for (_, kind, _, closed, key, reference, *_), balance_after in zip(
+        locked, balances_after, strict=True
+    ):
+        if closed:
+            return EscrowClosed(f"{key} is closed.")
+        if balance_after < 0 and kind in Account.NON_NEGATIVE:
+            if kind == Kind.ESCROW:
+                return SettlementMismatch(f"Escrow {reference} holds too little.")
+            return InsufficientFunds("Insufficient funds.")
+    return None
 
 
 # --- player money in and out ----------------------------------------------------------
