@@ -16,4 +16,6 @@ def record_login(sender, request, user, **kwargs) -> None:
     user.save(update_fields=["previous_login", "last_login"])
     if request is not None and user.previous_login:
         when = date_format(timezone.localtime(user.previous_login), "DATETIME_FORMAT")
-        messages.info(request, f"Welcome back. Your previous log-in was on {when} (UTC).")
+        messages.info(
+            request, f"Welcome back. Your previous log-in was on {when} (UTC).", fail_silently=True
+        )

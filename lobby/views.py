@@ -20,7 +20,7 @@ def _filters(request) -> tuple[TableFilter, dict]:
     if not form.is_valid():
         return form, {}
     options = {
-        k[len(OPTION_PREFIX) :]: v
+        k[len(OPTION_PREFIX) :]: _option_value(v)
         for k, v in request.GET.items()
         if k.startswith(OPTION_PREFIX) and v
     }
@@ -31,6 +31,13 @@ def _filters(request) -> tuple[TableFilter, dict]:
         "free_seats": form.cleaned_data.get("free_seats"),
         "options": options,
     }
+
+
+def _option_value(raw: str) -> object:
+    """Options are stored as JSON: filter on the same types the form saved."""
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    return {"true": True, "false": False}.get(raw.lower(), raw)
 
 
 @login_required

@@ -46,3 +46,46 @@ def _clean_redis(request):
 
     assert settings.REDIS_URL.endswith("/1"), "tests flush Redis: they must use database 1"
     cache.clear()
+
+
+@pytest.fixture
+def funded_player(make_user):
+    from wallet import services as wallet
+
+    def make(amount: int = 100_000):
+        user = make_user()
+        wallet.deposit(
+            user,
+            amount,
+            provider="demo",
+            provider_reference=f"seed{user.pk}",
+            key=f"seed:{user.pk}",
+        )
+        return user
+
+    return make
+
+
+@pytest.fixture
+def start_table(funded_player):
+    """A started game through the lobby: creator and joiner, accepted, stakes held."""
+    from lobby import services as lobby
+
+    def start(slug: str, options: dict, stake: int = 1_000, players=None, **table):
+        players = players or [funded_player(), funded_player()]
+        spec = lobby.TableSpec(
+            game_slug=slug,
+            options=options,
+            stake=stake,
+            seats=len(players),
+            step_seconds=table.pop("step_seconds", 30),
+            **table,
+        )
+        t = lobby.create_table(players[0], spec)
+        for p in players[1:]:
+            seat = lobby.join(p, t.pk)
+            lobby.accept(players[0], seat.pk)
+        t.refresh_from_db()
+        return t.game, players
+
+    return start

@@ -1,0 +1,61 @@
+"""Helpers for live-game tests: funded players, tables through the lobby, real sockets."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from config.asgi import application
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+def session_cookie(user) -> bytes:
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "allauth.account.auth_backends.AuthenticationBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return f"sessionid={session.session_key}".encode()
+
+
+async def open_socket(path: str, user=None) -> tuple[WebsocketCommunicator, bool]:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect(timeout=5)
+    return communicator, connected
+
+
+class Inbox:
+    """Everything a socket received, so a test can inspect every message a seat saw."""
+
+    def __init__(self, communicator: WebsocketCommunicator) -> None:
+        self.communicator = communicator
+        self.seen: list[dict] = []
+        self.state: dict | None = None
+
+    async def next(self, kind: str | None = None, timeout: float = 5) -> dict:
+        while True:
+            message = await self.communicator.receive_json_from(timeout=timeout)
+            self.seen.append(message)
+            if message["type"] == "state":
+                self.state = message
+            if kind is None or message["type"] == kind:
+                return message
+
+    async def latest_state(self, seq: int, timeout: float = 5) -> dict:
+        """The state for move `seq` (or a later one), read until it arrives."""
+        if self.state is not None and self.state["seq"] >= seq:
+            return self.state
+        while True:
+            message = await self.next("state", timeout)
+            if message["seq"] >= seq:
+                return message
+
+    async def drain(self) -> None:
+        while not await self.communicator.receive_nothing(timeout=0.2):
+            self.seen.append(await self.communicator.receive_json_from())

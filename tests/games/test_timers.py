@@ -1,0 +1,188 @@
+"""Deadlines, timeouts, disconnection and settlement, driven by a controlled clock."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services, tasks
+from games.models import Game, GameAction
+from wallet.invariants import ledger_problems
+from wallet.models import Transaction
+from wallet.selectors import cash_balance
+
+pytestmark = pytest.mark.django_db
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    fake = Clock()
+    monkeypatch.setattr("games.clock.now", fake)
+    return fake
+
+
+def reload(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def to_act(game) -> int:
+    (seat,) = services.engine_of(game).to_act(game.state)
+    return seat
+
+
+def test_expiry_before_the_deadline_or_after_a_move_does_nothing(clock, start_table):
+    game, _players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    clock.advance(9.9)
+    assert services.expire(game.pk, game.seq) is False
+    clock.advance(0.2)
+    assert services.expire(game.pk, game.seq + 1) is False  # a stale timer: seq moved on
+    assert reload(game).seq == 0
+
+
+def test_a_step_timeout_plays_the_timeout_move_and_counts(clock, start_table):
+    game, _players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    seat = to_act(game)
+    clock.advance(10)
+    assert services.expire(game.pk, 0) is True
+    game = reload(game)
+    assert game.seq == 1
+    assert game.seats.get(position=seat).timeouts == 1
+    logged = GameAction.objects.get(game=game, seq=1)
+    assert (logged.actor, logged.action) == ("timeout", {"type": "timeout"})
+    assert game.deadline == clock.now + timedelta(seconds=10)
+
+
+def test_the_fifth_timeout_disconnects_and_the_game_is_lost(
+    clock, start_table, django_capture_on_commit_callbacks
+):
+    game, players = start_table("penalty", {"shots": 9}, step_seconds=5)
+    victim = to_act(game)
+    other = players[1 - victim]
+    timeouts = 0
+    while timeouts < 5:
+        game = reload(game)
+        seat = to_act(game)
+        if seat == victim:
+            clock.advance(5)
+            with django_capture_on_commit_callbacks(execute=True):
+                assert services.expire(game.pk, game.seq)
+            timeouts += 1
+        else:
+            services.submit(game.pk, other, game.seq, {"sector": 3})
+    game = reload(game)
+    assert game.status == "finished"
+    assert game.seats.get(position=victim).disconnected
+    assert game.outcome["placing"][victim] == 2
+    assert game.settled  # settled on commit
+    assert cash_balance(players[victim]) == 99_000
+    assert cash_balance(other) == 100_920
+    assert ledger_problems() == []
+
+
+def test_rps_timeout_loses_the_game(clock, start_table):
+    game, _players = start_table("rps", {"points": 5}, step_seconds=5)
+    seat = to_act(game)
+    clock.advance(5)
+    services.expire(game.pk, 0)
+    game = reload(game)
+    assert game.is_over and game.outcome["placing"][seat] == 2
+
+
+def test_total_game_time_runs_out(clock, start_table):
+    game, players = start_table("penalty", {"shots": 9}, step_seconds=30, game_minutes=1)
+    # Each move takes 25 s of the seat's minute: the third one runs the clock out.
+    for _ in range(4):
+        game = reload(game)
+        seat = to_act(game)
+        clock.advance(25)
+        services.submit(game.pk, players[seat], game.seq, {"sector": 1})
+    game = reload(game)
+    seat = to_act(game)
+    left = game.seats.get(position=seat).clock_ms
+    assert left == 10_000
+    assert game.deadline == clock.now + timedelta(seconds=10)
+    clock.advance(10)
+    services.expire(game.pk, game.seq)
+    game = reload(game)
+    assert game.is_over and game.outcome["placing"][seat] == 2
+
+
+def test_reconnection_window_and_penalty(clock, start_table):
+    game, players = start_table("penalty", {"shots": 9}, step_seconds=10)
+    seat = to_act(game)
+    services.socket_opened(game.pk, players[seat])
+    services.socket_closed(game.pk, players[seat])
+    game = reload(game)
+    # Offline on its turn: 30 s per unused timeout (5 of them) instead of the step time.
+    assert game.deadline == clock.now + timedelta(seconds=150)
+    clock.advance(65)
+    assert services.expire(game.pk, 0) is False
+    services.socket_opened(game.pk, players[seat])
+    game = reload(game)
+    assert game.seats.get(position=seat).timeouts == 2  # two whole 30 s periods away
+    assert game.deadline == game.turn_started + timedelta(seconds=10)
+
+
+def test_staying_away_past_the_window_disconnects(clock, start_table):
+    game, players = start_table("penalty", {"shots": 9}, step_seconds=10)
+    seat = to_act(game)
+    services.socket_opened(game.pk, players[seat])
+    services.socket_closed(game.pk, players[seat])
+    clock.advance(150)
+    assert services.expire(game.pk, 0) is True
+    game = reload(game)
+    assert game.is_over and game.seats.get(position=seat).disconnected
+
+
+def test_the_sweep_catches_a_missed_deadline(clock, start_table):
+    game, _ = start_table("penalty", {"shots": 3}, step_seconds=10)
+    clock.advance(11)
+    assert tasks.sweep()["expired"] == 1
+    assert reload(game).seq == 1
+
+
+def test_settlement_runs_exactly_once_whatever_retries(clock, start_table):
+    game, players = start_table("rps", {"points": 1}, stake=2_000)
+    first = to_act(game)
+    services.submit(game.pk, players[first], 0, {"sign": "rock"})
+    services.submit(game.pk, players[1 - first], 1, {"sign": "scissors"})
+    for _ in range(3):
+        assert tasks.settle(game.pk) is True
+        services.settle_game(game.pk)
+        tasks.sweep()
+    key = f"table:{game.table.pk}:settle"
+    assert Transaction.objects.filter(idempotency_key=key).count() == 1
+    assert cash_balance(players[first]) == 100_000 + 2_000 - 160
+    assert cash_balance(players[1 - first]) == 98_000
+    assert ledger_problems() == []
+
+
+def test_a_crash_between_finishing_and_settling_is_recovered(
+    clock, start_table, monkeypatch, django_capture_on_commit_callbacks
+):
+    game, players = start_table("rps", {"points": 1}, stake=2_000)
+    first = to_act(game)
+    services.submit(game.pk, players[first], 0, {"sign": "rock"})
+    monkeypatch.setattr("games.tasks.services.settle_game", _boom)
+    with django_capture_on_commit_callbacks(execute=True) as hooks:
+        services.submit(game.pk, players[1 - first], 1, {"sign": "scissors"})
+    assert hooks  # the settlement hook ran, and failed
+    assert reload(game).is_over and not reload(game).settled
+    monkeypatch.undo()
+    assert tasks.sweep()["settled"] == 1
+    assert reload(game).settled and ledger_problems() == []
+
+
+def _boom(game_id):
+    raise RuntimeError("worker killed mid-settlement")
