@@ -1,0 +1,89 @@
+"""A real server (daphne: HTTP and WebSockets) on the test database, and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(transactional_db):
+    """daphne serving the app against the test database the test writes to."""
+    port = free_port()
+    db = settings.DATABASES["default"]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{connection.settings_dict['NAME']}",
+        "REDIS_URL": settings.REDIS_URL,
+        "DEBUG": "1",
+        "SECRET_KEY": settings.SECRET_KEY,
+    }
+    env.pop("PYTEST_VERSION", None)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(process.stderr.read().decode()[-3000:]) from None
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=15)
+
+
+@pytest.fixture
+def browser():
+    if not Path(settings.CHROMIUM_PATH).exists():
+        pytest.fail(f"Chromium is missing at {settings.CHROMIUM_PATH}: `make test` installs it")
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # playwright runs a loop
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=settings.CHROMIUM_PATH, args=CHROMIUM_FLAGS
+        )
+        yield chromium
+        chromium.close()
