@@ -188,6 +188,11 @@ class KenoPaytable(models.Model):
     def max_picks(self) -> int:
         return max(self.paytable)
 
+    @property
+    def rows(self) -> list[tuple[int, list[tuple[int, int]]]]:
+        """(picks, [(hits, multiplier), ...]) in reading order, for the paytable display."""
+        return [(picks, sorted(row.items())) for picks, row in sorted(self.paytable.items())]
+
 
 class KenoTicket(models.Model):
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="keno_tickets")

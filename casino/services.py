@@ -910,6 +910,7 @@ def crash_snapshot(user=None) -> dict:
             else {
                 "active": run.active,
                 "current_bet": run.current_bet,
+                "current_bet_text": format_minor(run.current_bet),
                 "total_bet": run.total_bet,
                 "limit": run.total_bets_limit,
                 "stopped_reason": run.stopped_reason,

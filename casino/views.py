@@ -1,5 +1,160 @@
-from django.shortcuts import render
+"""Casino pages: thin; the rules are in casino.services."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from casino import conf, services
+from casino.crash import curve
+from casino.models import Game, KenoTicket, Round, SeedChain
+from wallet.money import format_minor, parse_major
+from wallet.services import WalletError
 
 
-def index(request):
-    return render(request, "casino/index.html")
+def _game(slug: str) -> str:
+    if slug not in Game.values:
+        raise Http404("No such game.")
+    return slug
+
+
+def _plain(amount: int) -> str:
+    """An amount as a form field shows it: 1250.00, no grouping, no currency code."""
+    return format_minor(amount, with_code=False).replace(",", "")
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "casino/index.html",
+        {
+            "crash_history": services.crash_history(10),
+            "keno_next": services.next_keno_draw_view(),
+            "keno_last": services.keno_results(1),
+        },
+    )
+
+
+def crash(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "casino/crash.html",
+        {
+            "snapshot": services.crash_snapshot(request.user),
+            "min_bet": conf.CASINO_MIN_BET,
+            "min_bet_text": _plain(conf.CASINO_MIN_BET),
+            "max_bet": conf.CASINO_MAX_BET,
+            "tick_ms": conf.CRASH_TICK_MS,
+            "rate": curve.RATE_NUMERATOR / curve.RATE_DENOMINATOR,
+        },
+    )
+
+
+def keno(request: HttpRequest) -> HttpResponse:
+    tables = services.current_paytables()
+    hot, cold = services.hot_and_cold()
+    mine = []
+    if request.user.is_authenticated:
+        mine = (
+            KenoTicket.objects.filter(user=request.user)
+            .select_related("round", "paytable")
+            .order_by("-pk")[:20]
+        )
+    return render(
+        request,
+        "casino/keno.html",
+        {
+            "tables": [tables[slug] for slug in sorted(tables)],
+            "balls": range(1, 81),
+            "pick_counts": range(1, max(t.max_picks for t in tables.values()) + 1),
+            "hot": hot,
+            "cold": cold,
+            "results": services.keno_results(),
+            "next_draw": services.next_keno_draw_view(),
+            "mine": mine,
+            "purchase": uuid.uuid4().hex,
+            "max_draws": conf.KENO_MAX_DRAWS,
+            "min_bet": conf.CASINO_MIN_BET,
+            "min_bet_text": _plain(conf.CASINO_MIN_BET),
+            "max_bet": conf.CASINO_MAX_BET,
+            "max_win": conf.KENO_MAX_WIN,
+        },
+    )
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.replace(",", " ").split()]
+    except ValueError:
+        raise services.RoundError("Numbers are whole numbers from 1 to 80.") from None
+
+
+@login_required
+@require_POST
+def keno_buy(request: HttpRequest) -> HttpResponse:
+    form = request.POST
+    try:
+        numbers = _numbers(form.get("numbers", ""))
+        if not numbers and form.get("quick_pick"):
+            numbers = services.quick_pick(int(form["quick_pick"]))
+        amount = parse_major(form.get("amount", ""))
+        draws = int(form.get("draws") or 1)
+        tickets = services.buy_keno_tickets(
+            request.user,
+            game=form.get("game", ""),
+            numbers=numbers,
+            amount=amount,
+            draws=draws,
+            purchase=form.get("purchase", ""),
+        )
+    except (services.RoundError, WalletError, ValueError) as error:
+        messages.error(request, str(error))
+    else:
+        rounds = ", ".join(f"#{t.round.number}" for t in tickets)
+        messages.success(request, f"Ticket {' '.join(map(str, numbers))} bought for draw {rounds}.")
+    return redirect("casino:keno")
+
+
+def fairness(request: HttpRequest, game: str) -> HttpResponse:
+    game = _game(game)
+    played = list(
+        Round.objects.filter(game=game, state=Round.State.SETTLED)
+        .select_related("chain")
+        .order_by("-number")[:50]
+    )
+    return render(
+        request,
+        "casino/fairness.html",
+        {
+            "game": game,
+            "game_name": Game(game).label,
+            "chains": SeedChain.objects.filter(game=game).order_by("-pk"),
+            "checks": [services.verify(r) for r in played],
+            "edge": conf.CRASH_EDGE_PERCENT,
+            "rtp": 100 - conf.CRASH_EDGE_PERCENT,
+        },
+    )
+
+
+def round_detail(request: HttpRequest, game: str, number: int) -> HttpResponse:
+    game_round = get_object_or_404(
+        Round.objects.select_related("chain"), game=_game(game), number=number
+    )
+    check = services.verify(game_round) if game_round.is_settled else None
+    edge = game_round.outcome.get("edge_percent", conf.CRASH_EDGE_PERCENT)
+    return render(
+        request,
+        "casino/round.html",
+        {
+            "round": game_round,
+            "check": check,
+            "game_name": Game(game).label,
+            "edge": edge,
+            "rtp": 100 - edge,
+        },
+    )

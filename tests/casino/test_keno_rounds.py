@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import timedelta
+from itertools import pairwise
 
 import pytest
 from django.utils import timezone
@@ -42,7 +43,7 @@ def test_rounds_are_fixed_at_least_ten_ahead_on_whole_minutes(casino_settings):
     assert len(rounds) >= 10
     assert all(len(r.balls) == 20 and len(set(r.balls)) == 20 for r in rounds)
     assert all(r.starts_at.second == 0 for r in rounds)
-    gaps = {(b.starts_at - a.starts_at).total_seconds() for a, b in zip(rounds, rounds[1:])}
+    gaps = {(b.starts_at - a.starts_at).total_seconds() for a, b in pairwise(rounds)}
     assert gaps == {60}
 
 

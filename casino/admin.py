@@ -1,0 +1,123 @@
+"""Staff views of the house rounds. Rounds, bets and tickets are records: read-only.
+Paytables are edited by saving a new version; tickets keep the version they were sold on."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from casino.models import CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(SeedChain)
+class SeedChainAdmin(ReadOnly):
+    list_display = ["pk", "game", "published_at", "salt", "terminal_hex", "used", "length"]
+    list_filter = ["game"]
+    exclude = ["secret", "terminal"]  # the secret never shows, even to staff
+    readonly_fields = ["terminal_hex"]
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnly):
+    list_display = ["game", "number", "state", "starts_at", "settled_at"]
+    list_filter = ["game", "state"]
+    search_fields = ["=number"]
+    # Unplayed outcomes and links stay hidden: staff see what players see.
+    exclude = ["link", "outcome"]
+    readonly_fields = ["played_outcome"]
+
+    @admin.display(description="Outcome")
+    def played_outcome(self, obj: Round) -> str:
+        return str(obj.outcome) if obj.is_settled else "(hidden until played)"
+
+
+@admin.register(CrashBet)
+class CrashBetAdmin(ReadOnly):
+    list_display = [
+        "round",
+        "user",
+        "amount",
+        "auto_cash_out",
+        "paid_multiplier",
+        "payout",
+        "status",
+    ]
+    list_filter = ["status"]
+    search_fields = ["user__email"]
+    raw_id_fields = ["round", "user", "auto_run"]
+
+
+@admin.register(CrashAutoRun)
+class CrashAutoRunAdmin(ReadOnly):
+    list_display = ["user", "base_bet", "total_bets_limit", "current_bet", "total_bet", "active"]
+    list_filter = ["active"]
+    search_fields = ["user__email"]
+
+
+@admin.register(KenoTicket)
+class KenoTicketAdmin(ReadOnly):
+    list_display = ["round", "user", "paytable", "numbers", "amount", "hits", "payout", "status"]
+    list_filter = ["status", "paytable"]
+    search_fields = ["user__email"]
+    raw_id_fields = ["round", "user"]
+
+
+def check_table(table: object) -> None:
+    """A paytable is {picks: {hits: multiplier in hundredths}} with sane keys and values."""
+    if not isinstance(table, dict) or not table:
+        raise ValidationError("A paytable maps each pick count to {hits: multiplier}.")
+    for picks, row in table.items():
+        if not str(picks).isdigit() or not 1 <= int(picks) <= 20 or not isinstance(row, dict):
+            raise ValidationError(f"Bad row {picks!r}: pick counts are 1 to 20.")
+        for hits, multiplier in row.items():
+            if not str(hits).isdigit() or int(hits) > int(picks):
+                raise ValidationError(f"{picks} picks cannot make {hits!r} hits.")
+            if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 0:
+                raise ValidationError(f"Multipliers are whole hundredths, got {multiplier!r}.")
+
+
+class KenoPaytableForm(forms.ModelForm):
+    class Meta:
+        model = KenoPaytable
+        fields = ["game", "name", "table", "note"]
+
+    def clean_table(self) -> dict:
+        table = self.cleaned_data["table"]
+        check_table(table)
+        return table
+
+
+@admin.register(KenoPaytable)
+class KenoPaytableAdmin(admin.ModelAdmin):
+    form = KenoPaytableForm
+    list_display = ["name", "game", "version", "created", "created_by", "note"]
+    list_filter = ["game"]
+    readonly_fields = ["version", "created", "created_by"]
+    fields = ["game", "name", "version", "table", "note", "created", "created_by"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # sold tickets refer to every version
+
+    def save_model(self, request, obj: KenoPaytable, form, change: bool) -> None:
+        with transaction.atomic():
+            # Saving never edits a version: it adds the next one.
+            latest = KenoPaytable.objects.select_for_update().filter(game=obj.game)
+            obj.version = (latest.aggregate(v=Max("version"))["v"] or 0) + 1
+            obj.pk = None
+            obj._state.adding = True
+            obj.created_by = request.user
+            obj.save()

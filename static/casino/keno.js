@@ -1,0 +1,87 @@
+// The Keno page: marking numbers, quick pick, and the live draw, ball by ball.
+(function () {
+  "use strict";
+  const script = document.currentScript;
+  const roundUrl = script.dataset.roundUrl.replace(/0\/$/, "");
+  const $ = (id) => document.getElementById(id);
+  const BALL_MS = 1500;   // one ball every 1.5 s: a 20-ball draw shows in 30 s
+  let offset = 0, next = null;
+
+  const numbers = $("numbers");
+  const marked = () => (numbers ? numbers.value.split(/[\s,]+/).filter(Boolean).map(Number) : []);
+  const maxPicks = () => Number($("game").selectedOptions[0].dataset.max);
+
+  function showMarks() {
+    const set = new Set(marked());
+    document.querySelectorAll("#board .ball").forEach((b) => {
+      const on = set.has(Number(b.dataset.n));
+      b.classList.toggle("marked", on); b.setAttribute("aria-pressed", on);
+    });
+  }
+
+  if (numbers) {
+    $("board").addEventListener("click", (e) => {
+      const ball = e.target.closest(".ball"); if (!ball) return;
+      const n = Number(ball.dataset.n), now = marked();
+      const at = now.indexOf(n);
+      if (at >= 0) now.splice(at, 1); else if (now.length < maxPicks()) now.push(n);
+      numbers.value = now.sort((a, b) => a - b).join(" "); showMarks();
+    });
+    numbers.addEventListener("input", showMarks);
+    $("quick").addEventListener("click", () => {
+      // The draw is what must be fair; a quick pick only has to be spread out.
+      const pool = Array.from({ length: 80 }, (_, i) => i + 1), picked = [];
+      const count = Math.min(Number($("quick-count").value), maxPicks());
+      const random = new Uint32Array(count); crypto.getRandomValues(random);
+      for (let i = 0; i < count; i++) picked.push(pool.splice(random[i] % pool.length, 1)[0]);
+      numbers.value = picked.sort((a, b) => a - b).join(" "); showMarks();
+    });
+    $("clear").addEventListener("click", () => { numbers.value = ""; showMarks(); });
+  }
+
+  function ball(n, extra) {
+    const span = document.createElement("span");
+    span.className = "ball" + (extra ? " " + extra : ""); span.textContent = n; return span;
+  }
+
+  function showDraw(m) {
+    const area = $("drawn"), mine = new Set(marked());
+    area.replaceChildren();
+    document.querySelectorAll("#board .ball").forEach((b) => b.classList.remove("drawn"));
+    m.balls.forEach((n, i) => setTimeout(() => {
+      area.append(ball(n, mine.has(n) ? "marked" : ""));
+      const cell = document.querySelector('#board .ball[data-n="' + n + '"]');
+      if (cell) cell.classList.add("drawn");
+      if (i === m.balls.length - 1) addResult(m);
+    }, i * BALL_MS));
+  }
+
+  function addResult(m) {
+    const item = document.createElement("li"), link = document.createElement("a");
+    link.href = roundUrl + m.round + "/"; link.textContent = "#" + m.round;
+    item.append(link, " ", ...m.balls.map((n) => ball(n, "mini")));
+    const list = $("results"); list.prepend(item);
+    list.querySelectorAll(".muted").forEach((x) => x.remove());
+    while (list.children.length > 10) list.lastChild.remove();
+  }
+
+  function countdown() {
+    if (next) {
+      const left = Math.max(0, Math.round((next.starts_at_ms - Date.now() - offset) / 1000));
+      const sales = next.closes_at_ms - Date.now() - offset > 0 ? "" : " (sales closed)";
+      $("next-draw").textContent = "Next draw #" + next.round + " in " + left + " s" + sales;
+    }
+  }
+
+  function connect() {
+    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/casino/keno/");
+    socket.onmessage = (event) => {
+      const m = JSON.parse(event.data);
+      if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; }
+      if (m.type === "draw") { next = m.next; showDraw(m); }
+    };
+    socket.onclose = () => setTimeout(connect, 1500);
+  }
+
+  showMarks(); setInterval(countdown, 500); connect();
+})();
