@@ -30,6 +30,10 @@ DEFAULTS: dict[str, GameLimits] = {
         1 * MINOR, 5_000 * MINOR, 400, 13, (3, 5, 10, 15, 20, 30), (0, 2, 3, 4, 5, 6)
     ),
 }
+CARD_GAME = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 5, (10, 15, 20, 30), (0, 5, 10, 15, 20))
+DEFAULTS.update(
+    {slug: CARD_GAME for slug in ("pilotta", "classic-pilotta", "belote", "open-belote")}
+)
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

@@ -143,3 +143,10 @@ class Engine(Protocol):
         ...
 
     def outcome(self, state: State) -> Outcome | None: ...
+
+    # Optional money hooks, read with getattr by the lobby and the runtime:
+    #   max_reserve(stake, options) -> int   what each seat holds at the start (default: stake)
+    #   stake_multiplier(state) -> int       the stake multiple played for (default: 1)
+    # Fees a rule charges (re-rolls, changed cards) are recorded by the engine in
+    # state["fees"] as {"seat", "kind", "rate_bp"[, "multiplier"]}; the runtime charges
+    # each new entry, as a percentage of the (multiplied) stake, through the wallet.

@@ -10,6 +10,7 @@ FAMILIES = (
     "games.rps.rules",
     "games.penalty.rules",
     "games.backgammon.rules",
+    "games.belote.rules",
 )
 
 

@@ -160,7 +160,8 @@ def _charge_new_fees(game: Game) -> None:
     seats = {s.position: s for s in game.seats.select_related("player")}
     for index in range(charged, len(fees)):
         fee = fees[index]
-        amount = game.stake * fee["rate_bp"] // 10_000
+        # A percentage of the current stake: doubled stakes pay doubled fees.
+        amount = game.stake * fee.get("multiplier", 1) * fee["rate_bp"] // 10_000
         if amount <= 0:
             continue
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
+from games.belote import scoring
 from games.belote.cards import (
     NO_TRUMP,
     PLAIN_ORDER,
@@ -62,6 +63,16 @@ class TrickEngine:
     seat_counts: ClassVar[tuple[int, ...]]
     Options: ClassVar[type[BaseOptions]]
     on_disconnect: ClassVar[OnDisconnect]
+
+    # ---- money hooks (read by the runtime) --------------------------------------------
+
+    def max_reserve(self, stake: int, options: BaseOptions) -> int:
+        """Held from each player at the start: enough for the highest Double stake."""
+        return scoring.max_reserve(stake, options)
+
+    def stake_multiplier(self, state: State) -> int:
+        """The stake actually played for; the unused reserve is refunded at the end."""
+        return int(state["multiplier"])
 
     # ---- variant hooks -------------------------------------------------------------
 
