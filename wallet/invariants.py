@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import connection
+
+from wallet.models import Account, Withdrawal
 
 
 def ledger_problems() -> list[str]:
@@ -29,6 +32,27 @@ def ledger_problems() -> list[str]:
             problems.append(
                 f"{key}: balance {balance}, entries sum to {entries}, last balance_after {last}"
             )
+        # Each entry's balance_after is the running sum of its account's entries: a wrong
+        # one means a posting computed from a stale balance.
+        cursor.execute(
+            """
+            SELECT a.key, MIN(e.id) FROM (
+                SELECT id, account_id, balance_after,
+                       SUM(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
+                FROM wallet_entry
+            ) e JOIN wallet_account a ON a.id = e.account_id
+            WHERE e.balance_after <> e.running
+            GROUP BY a.key
+            """
+        )
+        for key, entry_id in cursor.fetchall():
+            problems.append(f"{key}: entry {entry_id} is not the running sum of its entries")
+        cursor.execute(
+            "SELECT key, balance FROM wallet_account WHERE balance < 0 AND kind = ANY(%s)",
+            [list(Account.NON_NEGATIVE)],
+        )
+        for key, balance in cursor.fetchall():
+            problems.append(f"{key} holds {balance}, below zero")
         cursor.execute(
             "SELECT key, balance FROM wallet_account "
             "WHERE kind = 'escrow' AND closed_at IS NOT NULL AND balance <> 0"
@@ -44,4 +68,21 @@ def ledger_problems() -> list[str]:
         )
         for key, total, count in cursor.fetchall():
             problems.append(f"transaction {key} is unbalanced: {total} over {count} entries")
+        # A player's pending-withdrawal account holds exactly their undecided requests.
+        cursor.execute(
+            """
+            SELECT a.key, a.balance, COALESCE(w.total, 0) FROM wallet_account a
+            LEFT JOIN (SELECT player_id, SUM(amount) AS total FROM wallet_withdrawal
+                       WHERE status = %s GROUP BY player_id) w ON w.player_id = a.owner_id
+            WHERE a.kind = %s AND a.balance <> COALESCE(w.total, 0)
+            """,
+            [Withdrawal.Status.PENDING, Account.Kind.PENDING_WITHDRAWAL],
+        )
+        for key, balance, requested in cursor.fetchall():
+            problems.append(f"{key} holds {balance} but pending withdrawals total {requested}")
+        cursor.execute(
+            "SELECT key, currency FROM wallet_account WHERE currency <> %s", [settings.CURRENCY]
+        )
+        for key, currency in cursor.fetchall():
+            problems.append(f"{key} is in {currency}, not the deployment's {settings.CURRENCY}")
     return problems

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from wallet.models import Account
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from wallet.models import Account, Entry, Withdrawal
 
 
 def header_balance(user) -> int | None:
@@ -13,7 +18,40 @@ def header_balance(user) -> int | None:
 
 
 def cash_balance(user) -> int:
-    return (
-        Account.objects.filter(key=f"cash:user:{user.pk}").values_list("balance", flat=True).first()
-        or 0
+    return _balance(f"cash:user:{user.pk}")
+
+
+def pending_withdrawal_balance(user) -> int:
+    """Money asked for but not yet paid out: no longer spendable, not yet gone."""
+    return _balance(f"pending:user:{user.pk}")
+
+
+def _balance(account_key: str) -> int:
+    return Account.objects.filter(key=account_key).values_list("balance", flat=True).first() or 0
+
+
+def recent_withdrawals(user, *, limit: int = 10) -> QuerySet[Withdrawal]:
+    return Withdrawal.objects.filter(player=user).order_by("-id")[:limit]
+
+
+def statement(
+    user, *, date_from: date | None = None, date_to: date | None = None, kind: str = ""
+) -> QuerySet[Entry]:
+    """The lines of a player's cash account, newest first; the dates are inclusive days in
+    the site's time zone."""
+    entries = (
+        Entry.objects.filter(account__key=f"cash:user:{user.pk}")
+        .select_related("transaction")
+        .order_by("-id")
     )
+    if date_from:
+        entries = entries.filter(transaction__created__gte=_start_of(date_from))
+    if date_to:
+        entries = entries.filter(transaction__created__lt=_start_of(date_to + timedelta(days=1)))
+    if kind:
+        entries = entries.filter(transaction__kind=kind)
+    return entries
+
+
+def _start_of(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))

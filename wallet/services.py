@@ -281,7 +281,36 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
     return posting
 
 
+DEMO_PROVIDER = "demo"
+
+
+def form_key(submitter, token: str) -> str:
+    """The idempotency key of a submitted form: the one-time token rendered in it, under
+    its submitter, so that nobody's token can name anybody else's request."""
+    return f"form:user:{submitter.pk}:{token}"
+
+
+def demo_deposit(user, amount: int, *, key: str) -> Posting:
+    """The demo payment provider pays at once. Its reference is derived from the key, so a
+    repeated request names the same payment and is a replay, not a second deposit."""
+    provider_reference = hashlib.sha256(key.encode()).hexdigest()[:24]
+    return deposit(
+        user, amount, provider=DEMO_PROVIDER, provider_reference=provider_reference, key=key
+    )
+
+
+@dataclass(frozen=True)
+class WithdrawalRequest:
+    withdrawal: Withdrawal
+    created: bool  # False when an earlier call with the same key already made the request
+
+
 def request_withdrawal(user, amount: int, *, key: str) -> Withdrawal:
+    return submit_withdrawal(user, amount, key=key).withdrawal
+
+
+def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
+    """`request_withdrawal` that also tells whether this call made the request."""
     check_amount(amount)
     with transaction.atomic():
         posting = post(
@@ -293,8 +322,12 @@ def request_withdrawal(user, amount: int, *, key: str) -> Withdrawal:
             memo="Withdrawal requested",
         )
         if not posting.created:
-            return Withdrawal.objects.get(requested=posting.transaction)
-        return Withdrawal.objects.create(player=user, amount=amount, requested=posting.transaction)
+            withdrawal = Withdrawal.objects.get(requested=posting.transaction)
+            return WithdrawalRequest(withdrawal, created=False)
+        withdrawal = Withdrawal.objects.create(
+            player=user, amount=amount, requested=posting.transaction
+        )
+        return WithdrawalRequest(withdrawal, created=True)
 
 
 def _decide_withdrawal(withdrawal: Withdrawal, staff, status: str, note: str) -> Withdrawal:

@@ -6,4 +6,6 @@ app_name = "wallet"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("deposit/", views.deposit, name="deposit"),
+    path("withdraw/", views.withdraw, name="withdraw"),
 ]

@@ -1,7 +1,105 @@
+"""The player's wallet pages. Thin: forms read the input, wallet.services move money."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from wallet import selectors, services
+from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm
+from wallet.models import Entry
+from wallet.money import format_minor
+from wallet.references import ReferenceLink, describe_reference
+
+STATEMENT_PAGE_SIZE = 25
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    entry: Entry
+    link: ReferenceLink
 
 
 @login_required
-def index(request):
-    return render(request, "wallet/index.html")
+def index(request: HttpRequest) -> HttpResponse:
+    filters = StatementFilterForm(request.GET or None)
+    chosen = filters.cleaned_data if filters.is_valid() else {}
+    entries = selectors.statement(
+        request.user,
+        date_from=chosen.get("date_from"),
+        date_to=chosen.get("date_to"),
+        kind=chosen.get("kind", ""),
+    )
+    page = Paginator(entries, STATEMENT_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "wallet/index.html",
+        {
+            "balance": selectors.cash_balance(request.user),
+            "pending": selectors.pending_withdrawal_balance(request.user),
+            "withdrawals": selectors.recent_withdrawals(request.user),
+            "deposit_form": DepositForm(),
+            "withdrawal_form": WithdrawalForm(),
+            "filters": filters,
+            "page": page,
+            "lines": [
+                StatementLine(entry, describe_reference(entry.transaction.reference))
+                for entry in page
+            ],
+            "filter_query": query.urlencode(),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deposit(request: HttpRequest) -> HttpResponse:
+    form = DepositForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        amount = form.cleaned_data["amount"]
+        key = services.form_key(request.user, form.cleaned_data["token"])
+        try:
+            posting = services.demo_deposit(request.user, amount, key=key)
+        except services.WalletError as error:
+            form.add_error(None, str(error))
+        else:
+            if posting.created:
+                messages.success(request, f"{format_minor(amount)} added to your balance.")
+                return redirect("wallet:index")
+            form.add_error(None, "This form was already sent: the deposit was made once only.")
+    return render(request, "wallet/deposit.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest) -> HttpResponse:
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        amount = form.cleaned_data["amount"]
+        key = services.form_key(request.user, form.cleaned_data["token"])
+        try:
+            requested = services.submit_withdrawal(request.user, amount, key=key)
+        except services.WalletError as error:
+            form.add_error(None, str(error))
+        else:
+            if requested.created:
+                messages.success(
+                    request,
+                    f"Withdrawal of {format_minor(amount)} requested: "
+                    "it is paid once staff approve it.",
+                )
+                return redirect("wallet:index")
+            form.add_error(None, "This form was already sent: the withdrawal was requested once.")
+    return render(
+        request,
+        "wallet/withdraw.html",
+        {"form": form, "balance": selectors.cash_balance(request.user)},
+    )

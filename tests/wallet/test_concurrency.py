@@ -34,8 +34,9 @@ def in_threads(count: int, work) -> list:
 
 
 def fund(user, amount):
-    services.deposit(user, amount, provider="demo", provider_reference=f"f{user.pk}",
-                     key=f"fund:{user.pk}")
+    services.deposit(
+        user, amount, provider="demo", provider_reference=f"f{user.pk}", key=f"fund:{user.pk}"
+    )
 
 
 def test_fifty_simultaneous_holds_of_a_balance_that_covers_one(make_user):

@@ -65,13 +65,25 @@ class Command(BaseCommand):
             player, created = ensure_user(email, name=name, born=born, country=country)
             players.append((player, created))
         self.fund(players)
-        self.stdout.write(
-            self.style.SUCCESS(f"Demo accounts (password for all: {DEMO_PASSWORD})")
-        )
+        self.stdout.write(self.style.SUCCESS(f"Demo accounts (password for all: {DEMO_PASSWORD})"))
         self.stdout.write(f"  staff      {staff.email}  (admin at /admin/)")
         self.stdout.write(f"  regulator  {regulator.email}  (read-only admin)")
         for player, _ in players:
             self.stdout.write(f"  player     {player.email}")
 
     def fund(self, players) -> None:
-        """Hook for the wallet: demo players start with money once the ledger exists."""
+        """Each demo player starts with a demo deposit of 1,000.00. The key is the
+        player's own, so a second run of seed_demo replays it and moves nothing."""
+        from django.conf import settings
+
+        from wallet import services
+
+        amount = 1_000 * 10**settings.CURRENCY_DIGITS
+        for player, _created in players:
+            services.deposit(
+                player,
+                amount,
+                provider=services.DEMO_PROVIDER,
+                provider_reference=f"seed-demo-{player.pk}",
+                key=f"seed_demo:deposit:user:{player.pk}",
+            )

@@ -1,0 +1,99 @@
+"""Forms of the wallet pages. They read input; the services decide what may move."""
+
+from __future__ import annotations
+
+import secrets
+
+from django import forms
+
+from wallet.models import Transaction
+from wallet.money import parse_major
+
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class AmountField(forms.Field):
+    """An amount typed in major units ("25" or "25.50") read into minor units: no float."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+
+    def to_python(self, value) -> int | None:
+        text = (value or "").strip()
+        if not text:
+            return None
+        if text.startswith("-"):
+            raise forms.ValidationError("The amount must be more than zero.")
+        try:
+            return parse_major(text)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class OneTimeForm(forms.Form):
+    """A form that moves money carries a one-time token, rendered fresh with every page:
+    a double submit sends the same token twice, and the services move the money once."""
+
+    token = forms.RegexField(
+        regex=TOKEN_PATTERN,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "This form has expired: please send it again.",
+            "invalid": "This form has expired: please send it again.",
+        },
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A bound form that is shown again (with errors) gets a fresh token too: its old
+        # one may already name a request, and reusing it would only be refused.
+        self.fresh_token = new_token()
+
+
+class DepositForm(OneTimeForm):
+    amount = AmountField(label="Amount", help_text="For example 25 or 25.50")
+
+
+class WithdrawalForm(OneTimeForm):
+    amount = AmountField(label="Amount", help_text="Paid to you once staff approve it")
+
+
+class AdjustmentForm(OneTimeForm):
+    """A staff correction: a signed amount and the reason, both required."""
+
+    direction = forms.TypedChoiceField(
+        choices=[(1, "Credit the player"), (-1, "Debit the player")], coerce=int
+    )
+    amount = AmountField(label="Amount")
+    reason = forms.CharField(max_length=300, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError("An adjustment needs a reason.")
+        return reason
+
+    def signed_amount(self) -> int:
+        return self.cleaned_data["direction"] * self.cleaned_data["amount"]
+
+
+class StatementFilterForm(forms.Form):
+    date_from = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    kind = forms.ChoiceField(
+        required=False, choices=[("", "All kinds"), *Transaction.Kind.choices], label="Kind"
+    )
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
+        if date_from and date_to and date_from > date_to:
+            raise forms.ValidationError("The start date is after the end date.")
+        return cleaned
