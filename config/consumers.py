@@ -1,6 +1,6 @@
 """A health-check socket: proves the channel layer carries messages between processes."""
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 PING_GROUP = "ping"
 
@@ -29,3 +29,13 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
 
     async def relay(self, event: dict) -> None:
         await self.send_json({"type": "relayed", "text": event["text"]})
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """Sends every frame straight back: the floor a live-game round trip is measured against."""
+
+    async def connect(self) -> None:
+        await self.accept()
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        await self.send(text_data=text_data, bytes_data=bytes_data)

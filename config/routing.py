@@ -3,12 +3,13 @@
 from django.urls import path
 
 from casino.routing import websocket_urlpatterns as casino_sockets
-from config.consumers import PingConsumer
+from config.consumers import EchoConsumer, PingConsumer
 from games.routing import websocket_urlpatterns as game_sockets
 from lobby.routing import websocket_urlpatterns as lobby_sockets
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
+    path("ws/echo/", EchoConsumer.as_asgi()),
     *lobby_sockets,
     *game_sockets,
     *casino_sockets,

@@ -109,7 +109,10 @@ DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/longt
 if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (the ledger relies on it)")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
-DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_longtable")}
+# Each test run gets its own database and Redis prefixes, so runs side by side (developers,
+# helpers, CI) never see or flush each other's data.
+_RUN = f"{os.getpid()}" if _UNDER_TEST else ""
+DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", f"test_longtable_{_RUN}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Tests keep to Redis database 1 and flush it between tests.
@@ -118,18 +121,19 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "longtable",
+        "KEY_PREFIX": f"longtable{_RUN}",
     }
 }
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNEL_PREFIX", "longtable")},
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNEL_PREFIX", f"longtable{_RUN}")},
     }
 }
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_TASK_DEFAULT_QUEUE = f"celery{_RUN}"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -44,8 +44,12 @@ def _clean_redis(request):
     from django.conf import settings
     from django.core.cache import cache
 
-    assert settings.REDIS_URL.endswith("/1"), "tests flush Redis: they must use database 1"
-    cache.clear()
+    assert settings.REDIS_URL.endswith("/1"), "tests clean Redis: they must use database 1"
+    client = cache._cache.get_client(write=True)
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    stale = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if stale:
+        client.delete(*stale)
 
 
 @pytest.fixture

@@ -40,6 +40,7 @@ def server(transactional_db):
         **os.environ,
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{connection.settings_dict['NAME']}",
         "REDIS_URL": settings.REDIS_URL,
+        "CHANNEL_PREFIX": settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"],
         "DEBUG": "1",
         "SECRET_KEY": settings.SECRET_KEY,
     }

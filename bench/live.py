@@ -1,0 +1,247 @@
+"""Live-game round trips under load, against the same daphne's bare echo.
+
+    .venv/bin/python bench/live.py [--tables 200] [--seconds 20]
+
+Creates a scratch database, N two-seat Rock Paper Scissors tables whose players always
+draw (so a game never ends), starts one daphne on it, and drives every seat with its own
+WebSocket client. A move's round trip is the time from `act` sent to the opponent
+receiving the state that move produced. Then the same number of clients ping a bare echo
+consumer on the same server for the same time. Prints moves/s, p50 and p99 of both, and
+the ratio of the p99s (target: within 3x at 200 tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BENCH_DB = "longtable_bench_live"
+
+
+def admin_url() -> str:
+    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    return base.rsplit("/", 1)[0] + "/postgres"
+
+
+def bench_url() -> str:
+    return admin_url().rsplit("/", 1)[0] + f"/{BENCH_DB}"
+
+
+def recreate_database() -> None:
+    with psycopg.connect(admin_url(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+
+
+def drop_database() -> None:
+    with psycopg.connect(admin_url(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+
+
+def setup_tables(count: int) -> list[tuple[int, str, str]]:
+    """Migrates the scratch database and starts `count` games; returns their sockets' cookies."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from accounts.models import User
+    from lobby import services as lobby
+    from wallet import services as wallet
+
+    call_command("migrate", verbosity=0)
+
+    def cookie(user) -> str:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "allauth.account.auth_backends.AuthenticationBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        return f"sessionid={session.session_key}"
+
+    games = []
+    for n in range(count):
+        pair = [
+            User.objects.create_user(
+                f"b{n}-{side}@bench.example", "x", legal_name=f"Bench {n}{side}"
+            )
+            for side in "ab"
+        ]
+        for user in pair:
+            wallet.deposit(
+                user, 10_000, provider="bench", provider_reference=f"{user.pk}", key=f"b{user.pk}"
+            )
+        spec = lobby.TableSpec(
+            game_slug="rps", options={"points": 10}, stake=100, seats=2, step_seconds=30
+        )
+        table = lobby.create_table(pair[0], spec)
+        lobby.accept(pair[0], lobby.join(pair[1], table.pk).pk)
+        table.refresh_from_db()
+        games.append((table.game_id, cookie(pair[0]), cookie(pair[1])))
+    return games
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_daphne(port: int, env: dict) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(150):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("daphne did not start")
+
+
+async def drive_table(
+    url: str, game_id: int, cookies: tuple[str, str], until: float, samples: list[float]
+):
+    import websockets
+
+    headers = {"Origin": "http://127.0.0.1"}
+    seats = []
+    for cookie in cookies:
+        ws = await websockets.connect(
+            f"{url}/ws/games/{game_id}/",
+            additional_headers={**headers, "Cookie": cookie},
+            max_queue=None,
+        )
+        seats.append(ws)
+    latest: list[dict | None] = [None, None]
+    arrived = [asyncio.Event(), asyncio.Event()]
+
+    async def listen(i: int) -> None:
+        async for raw in seats[i]:
+            message = json.loads(raw)
+            if message["type"] == "state" and (
+                latest[i] is None or message["seq"] >= latest[i]["seq"]
+            ):
+                latest[i] = message
+                arrived[i].set()
+
+    listeners = [asyncio.create_task(listen(i)) for i in range(2)]
+    while latest[0] is None or latest[1] is None:
+        await asyncio.wait([asyncio.create_task(e.wait()) for e in arrived], timeout=10)
+    while time.monotonic() < until:
+        state = latest[0]
+        (mover,) = state["to_act"]
+        other = 1 - mover
+        seq = max(latest[0]["seq"], latest[1]["seq"])
+        arrived[other].clear()
+        sent = time.perf_counter()
+        await seats[mover].send(json.dumps({"type": "act", "seq": seq, "action": {"sign": "rock"}}))
+        while latest[other]["seq"] <= seq:
+            await asyncio.wait_for(arrived[other].wait(), timeout=30)
+            arrived[other].clear()
+        samples.append(time.perf_counter() - sent)
+        while latest[0]["seq"] <= seq:  # both sides on the new move before the next one
+            await asyncio.wait_for(arrived[0].wait(), timeout=30)
+            arrived[0].clear()
+    for task in listeners:
+        task.cancel()
+    for ws in seats:
+        await ws.close()
+
+
+async def drive_echo(url: str, until: float, samples: list[float]) -> None:
+    import websockets
+
+    async with websockets.connect(
+        f"{url}/ws/echo/", additional_headers={"Origin": "http://127.0.0.1"}
+    ) as ws:
+        while time.monotonic() < until:
+            sent = time.perf_counter()
+            await ws.send('{"type":"ping"}')
+            await ws.recv()
+            samples.append(time.perf_counter() - sent)
+
+
+def summary(name: str, samples: list[float], seconds: float) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
+    print(
+        f"{name:>10}: {len(samples) / seconds:8.0f} per s   p50 {p50:7.1f} ms   p99 {p99:7.1f} ms   ({len(samples)} samples)"
+    )
+    return p50, p99
+
+
+async def main_async(url: str, games, seconds: float) -> None:
+    moves: list[float] = []
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(drive_table(url, g, (a, b), until, moves) for g, a, b in games))
+    echoes: list[float] = []
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(drive_echo(url, until, echoes) for _ in range(len(games) * 2)))
+    _, move_p99 = summary("moves", moves, seconds)
+    _, echo_p99 = summary("echo", echoes, seconds)
+    print(f"p99 ratio (moves / echo): {move_p99 / echo_p99:.2f}  (target <= 3.0)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20)
+    args = parser.parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DATABASE_URL"] = bench_url()
+    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/2")
+    os.environ["CHANNEL_PREFIX"] = "bench"
+    recreate_database()
+    try:
+        print(f"Setting up {args.tables} tables…", flush=True)
+        games = setup_tables(args.tables)
+        port = free_port()
+        daphne = start_daphne(port, {**os.environ})
+        try:
+            print(
+                f"Driving {args.tables * 2} sockets for {args.seconds:.0f} s each phase…",
+                flush=True,
+            )
+            asyncio.run(main_async(f"ws://127.0.0.1:{port}", games, args.seconds))
+        finally:
+            daphne.terminate()
+            daphne.wait(timeout=15)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database()
+
+
+if __name__ == "__main__":
+    main()
