@@ -319,6 +319,8 @@ class _BoardEngine:
             "cube": state["cube"],
             "offer": state["offer"],
             "checkers": variant.checkers,
+            # What the board needs to build a play step by step from the listed plays.
+            "movement": {"contact": variant.contact, "entry": variant.entry},
             # points[i] is the common board's point i + 1: seat 0's numbering.
             "points": points,
             "bar": [boards[0][BAR], boards[1][BAR]],
@@ -331,6 +333,7 @@ class _BoardEngine:
             ],
             "pips": [pip_count(variant, boards[0]), pip_count(variant, boards[1])],
             "rerolls_left": state["rerolls_left"],
+            "reroll_fee_bp": REROLL_FEE_BP.get(state["rules"]["reroll"]),
             "recent": state["recent"],
             "results": state["results"],
             "winner": state["winner"],
