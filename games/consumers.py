@@ -7,7 +7,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import messages, services
+from games import events, messages, services, tasks
 from games.models import Game
 
 CHAT_LIMIT = 300
@@ -33,16 +33,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         if access != "watch":
-            await database_sync_to_async(services.socket_opened)(self.game_id, self.user)
-            await self._broadcast()
+            await self._run(services.socket_opened, self.game_id, self.user)
         await self._send_full_state()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if isinstance(self.position, int):
-            await database_sync_to_async(services.socket_closed)(self.game_id, self.user)
-            await self._broadcast()
+            await self._run(services.socket_closed, self.game_id, self.user)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         try:
@@ -64,8 +62,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error("spectator", "Spectators cannot play.")
                 return
             try:
-                await database_sync_to_async(services.submit)(
-                    self.game_id, self.user, content.get("seq"), content.get("action")
+                await self._run(
+                    services.submit,
+                    self.game_id,
+                    self.user,
+                    content.get("seq"),
+                    content.get("action"),
                 )
             except services.ActionRejected as exc:
                 await self._error(exc.code, exc.message)
@@ -74,7 +76,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error("spectator", "Spectators cannot resign.")
                 return
             try:
-                await database_sync_to_async(services.resign)(self.game_id, self.user)
+                await self._run(services.resign, self.game_id, self.user)
             except services.ActionRejected as exc:
                 await self._error(exc.code, exc.message)
         elif kind == "chat":
@@ -116,11 +118,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         for payload in payloads:
             await self.send_json(payload)
 
-    async def _broadcast(self) -> None:
-        from games.tasks import broadcast
-
-        game = await database_sync_to_async(Game.objects.get)(pk=self.game_id)
-        await database_sync_to_async(broadcast)(game)
+    async def _run(self, service, *args) -> None:
+        """Runs a service in the database thread, then announces what it changed from here,
+        on the server's own event loop."""
+        sends = await database_sync_to_async(_changes_of)(service, *args)
+        await tasks.send_async(sends)
 
     # --- database reads (run in a thread) ---
 
@@ -160,3 +162,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         return messages.player_name(
             game, game.seats.select_related("player").get(position=self.position)
         )
+
+
+def _changes_of(service, *args) -> tasks.Outbox:
+    _, changed = events.run_collecting(lambda: service(*args))
+    return [send for game_id in changed for send in tasks.prepare(game_id)]

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import clock, registry
+from games import clock, events, registry
 from games.engine import Engine, IllegalAction, OnDisconnect, Outcome
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
@@ -157,6 +157,8 @@ def _charge_new_fees(game: Game) -> None:
     """Fees the engine recorded (re-rolls, card changes) are charged as they happen."""
     fees = game.state.get("fees", [])
     charged = game.settlement.get("fees_charged", 0) if game.settlement else 0
+    if charged == len(fees):
+        return
     seats = {s.position: s for s in game.seats.select_related("player")}
     for index in range(charged, len(fees)):
         fee = fees[index]
@@ -388,7 +390,8 @@ def overdue_games(now: datetime | None = None) -> list[tuple[int, int]]:
 
 
 def settle_game(game_id: int) -> Game:
-    """Pays out a finished game from its escrow: exactly once, by idempotency key."""
+    """Pays out a finished game from its escrow: exactly once, by idempotency key.
+    The caller announces the result (tasks.prepare does, after settling)."""
     with transaction.atomic():
         game = _locked(game_id)
         if not game.is_over or game.settled:
@@ -428,7 +431,6 @@ def settle_game(game_id: int) -> Game:
             "transaction": str(posting.transaction.uuid) if posting else None,
         }
         game.save(update_fields=["settled", "settlement"])
-        transaction.on_commit(lambda: _after_commit(game.pk))
     return game
 
 
@@ -460,6 +462,4 @@ def _seat_of(game: Game, user) -> GameSeat:
 
 
 def _after_commit(game_id: int) -> None:
-    from games import tasks
-
-    tasks.after_change(game_id)
+    events.changed(game_id)

@@ -14,38 +14,52 @@ from games.models import Game
 log = logging.getLogger(__name__)
 
 
+Outbox = list[tuple[str, dict]]
+
+
 def after_change(game_id: int) -> None:
-    """Runs after each committed change: tell everyone, arm the timer, settle the end."""
+    """After a committed change made outside a socket: settle, arm the timer, tell all."""
+    send_now(prepare(game_id))
+
+
+def prepare(game_id: int) -> Outbox:
+    """Settles a finished game, arms the next deadline, and returns what to send to whom."""
     game = Game.objects.get(pk=game_id)
     if game.is_over and not game.settled:
         try:
-            services.settle_game(game_id)  # its own commit calls back here to broadcast
-            return
+            game = services.settle_game(game_id)
         except Exception:  # the sweep retries; the move itself is already committed
             log.exception("settlement of game %s failed; the sweep will retry", game_id)
-    broadcast(game)
     if game.deadline and not game.is_over:
         expire_deadline.apply_async((game.pk, game.seq), eta=game.deadline)
+    return outbox(game)
 
 
-def broadcast(game: Game) -> None:
-    layer = get_channel_layer()
-    send = async_to_sync(layer.group_send)
+def outbox(game: Game) -> Outbox:
+    """A seat's sockets get that seat's view; spectators get the public one."""
     seats = list(game.seats.select_related("player"))
-    for seat in seats:
-        send(
-            messages.seat_group(game.pk, seat.position),
-            {"type": "game.message", "payload": messages.state_message(game, seat.position, seats)},
-        )
-    send(
-        messages.watch_group(game.pk),
-        {"type": "game.message", "payload": messages.state_message(game, None, seats)},
-    )
+    groups = [(messages.seat_group(game.pk, s.position), s.position) for s in seats]
+    groups.append((messages.watch_group(game.pk), None))
+    sends = [
+        (group, {"type": "game.message", "payload": messages.state_message(game, seat, seats)})
+        for group, seat in groups
+    ]
     if game.is_over and game.settled:
         over = {"type": "game.message", "payload": messages.over_message(game)}
-        for seat in seats:
-            send(messages.seat_group(game.pk, seat.position), over)
-        send(messages.watch_group(game.pk), over)
+        sends += [(group, over) for group, _ in groups]
+    return sends
+
+
+def send_now(sends: Outbox) -> None:
+    send = async_to_sync(get_channel_layer().group_send)
+    for group, event in sends:
+        send(group, event)
+
+
+async def send_async(sends: Outbox) -> None:
+    layer = get_channel_layer()
+    for group, event in sends:
+        await layer.group_send(group, event)
 
 
 @shared_task(acks_late=True)
@@ -55,12 +69,14 @@ def expire_deadline(game_id: int, seq: int) -> bool:
 
 @shared_task(acks_late=True)
 def settle(game_id: int) -> bool:
-    return services.settle_game(game_id).settled
+    settled = services.settle_game(game_id).settled
+    after_change(game_id)
+    return settled
 
 
 @shared_task
 def sweep() -> dict:
     """Catches deadlines and settlements missed across a restart."""
     expired = sum(services.expire(game_id, seq) for game_id, seq in services.overdue_games())
-    settled = sum(services.settle_game(game_id).settled for game_id in services.unsettled_games())
+    settled = sum(settle(game_id) for game_id in services.unsettled_games())
     return {"expired": expired, "settled": settled}
