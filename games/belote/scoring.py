@@ -39,7 +39,7 @@ def max_reserve(stake: int, options: BaseOptions) -> int:
 
 
 def unused_reserve(reserve: int, stake: int, multiplier: int) -> int:
-    """Refunded after the game: the reserve less the stake actually played (2,000 - 400)."""
+    """Refunded after the game: the reserve less the stake actually played (1,600 - 400)."""
     return reserve - stake * multiplier
 
 
