@@ -194,9 +194,8 @@ def summary(name: str, samples: list[float], seconds: float) -> tuple[float, flo
     ordered = sorted(samples)
     p50 = statistics.median(ordered) * 1000
     p99 = ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
-    print(
-        f"{name:>10}: {len(samples) / seconds:8.0f} per s   p50 {p50:7.1f} ms   p99 {p99:7.1f} ms   ({len(samples)} samples)"
-    )
+    rate = len(samples) / seconds
+    print(f"{name:>10}: {rate:8.0f}/s   p50 {p50:7.1f} ms   p99 {p99:7.1f} ms   n={len(samples)}")
     return p50, p99
 
 

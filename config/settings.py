@@ -108,7 +108,12 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/longtable")
 if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (the ledger relies on it)")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# Persistent connections (checked before reuse): opening one costs more than a move does.
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+    )
+}
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,
 # helpers, CI) never see or flush each other's data.
 _RUN = f"{os.getpid()}" if _UNDER_TEST else ""

@@ -121,7 +121,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def _run(self, service, *args) -> None:
         """Runs a service in the database thread, then announces what it changed from here,
         on the server's own event loop."""
-        sends = await database_sync_to_async(_changes_of)(service, *args)
+        # Off the single thread-sensitive thread: games lock their own rows, so moves of
+        # different tables may run in parallel, each thread on its own connection.
+        sends = await database_sync_to_async(_changes_of, thread_sensitive=False)(service, *args)
         await tasks.send_async(sends)
 
     # --- database reads (run in a thread) ---
