@@ -161,14 +161,25 @@ ORDER BY a.id
 FOR UPDATE OF a
 """
 
+# Every column of a transaction but its id (a test keeps this in step with the model).
+_WRITTEN_FIELDS = (
+    "uuid",
+    "kind",
+    "idempotency_key",
+    "fingerprint",
+    "reference",
+    "memo",
+    "actor_id",
+    "created",
+)
+
 # Writes the transaction, its entries and the new balances in one statement. The locking
 # statement's snapshot predates its wait for the locks, so a twin with the same key may
 # have committed unseen: then ON CONFLICT writes nothing at all and no row comes back.
-_WRITE_SQL = """
+_WRITE_SQL = f"""
 WITH tx AS (
-    INSERT INTO wallet_transaction
-        (uuid, kind, idempotency_key, fingerprint, reference, memo, actor_id, created)
-    VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+    INSERT INTO wallet_transaction ({", ".join(_WRITTEN_FIELDS)})
+    VALUES ({", ".join(["%s"] * len(_WRITTEN_FIELDS))})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id
 ), moves AS (
@@ -184,8 +195,6 @@ FROM tx, moves m
 WHERE a.id = m.account_id
 RETURNING tx.id
 """
-
-_TRANSACTION_FIELDS = [field.attname for field in Transaction._meta.concrete_fields]
 
 
 def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting:
@@ -208,7 +217,6 @@ def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting
                 return replay
             raise refusal
         values = {
-            "id": None,
             "uuid": uuid.uuid4(),
             "kind": kind,
             "idempotency_key": key,
@@ -222,7 +230,7 @@ def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting
         cursor.execute(
             _WRITE_SQL,
             [
-                *(values[name] for name in _TRANSACTION_FIELDS if name != "id"),
+                *(values[name] for name in _WRITTEN_FIELDS),
                 account_ids,
                 [net[account_id] for account_id in account_ids],
                 balances_after,
@@ -234,9 +242,10 @@ def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting
         if replay is None:  # ON CONFLICT only skips a row that exists: never reached
             raise WalletError(f"Transaction {key} was neither written nor found.")
         return replay
-    values["id"] = written[0]
     tx = Transaction.from_db(
-        connection.alias, _TRANSACTION_FIELDS, [values[name] for name in _TRANSACTION_FIELDS]
+        connection.alias,
+        ["id", *_WRITTEN_FIELDS],
+        [written[0], *(values[name] for name in _WRITTEN_FIELDS)],
     )
     return Posting(tx, created=True)
 

@@ -63,6 +63,19 @@ def test_the_same_key_from_ten_threads_makes_one_transaction(make_user):
     assert cash_balance(player) == 700
 
 
+def test_retries_of_a_stake_larger_than_what_remains_are_replays_not_refusals(make_user):
+    # The twins wait for the first one's locks; when they get them the balance it left
+    # (400) no longer covers the stake, yet each must get the first answer back.
+    player = make_user()
+    fund(player, 1_000)
+    results = in_threads(10, lambda i: services.hold_stake(player, "table:1", 600, key="big"))
+    assert all(isinstance(r, services.Posting) for r in results), results
+    assert sum(r.created for r in results) == 1
+    assert len({r.transaction.pk for r in results}) == 1
+    assert cash_balance(player) == 400
+    assert ledger_problems() == []
+
+
 def test_opposing_transfers_end_with_invariants_and_no_deadlock(make_user):
     players = [make_user() for _ in range(20)]
     for p in players:

@@ -1,0 +1,125 @@
+"""The posting primitive's raw-SQL hot path and the services added for the pages."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from wallet import services
+from wallet.models import Account, Deposit, Transaction, Withdrawal
+from wallet.references import ReferenceLink, describe_reference
+from wallet.selectors import cash_balance
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_write_statement_covers_every_field_of_a_transaction():
+    model_fields = {field.attname for field in Transaction._meta.concrete_fields}
+    assert {"id", *services._WRITTEN_FIELDS} == model_fields
+
+
+def test_the_returned_transaction_is_the_stored_one(funded, make_user):
+    player, staff = funded(1_000), make_user(is_staff=True)
+    posting = services.adjust(player, 5, reason="Goodwill", staff=staff, key="adj")
+    stored = Transaction.objects.get(pk=posting.transaction.pk)
+    for field in Transaction._meta.concrete_fields:
+        name = field.attname
+        assert getattr(posting.transaction, name) == getattr(stored, name), name
+    assert posting.transaction.actor == staff
+    assert {(e.account.key, e.amount, e.balance_after) for e in stored.entries.all()} == {
+        ("house:adjustments", -5, -5),
+        (f"cash:user:{player.pk}", 5, 1_005),
+    }
+
+
+def statements(queries) -> list[str]:
+    """The first word of each statement, leaving out transaction control."""
+    control = {"BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"}
+    words = [query["sql"].split()[0] for query in queries.captured_queries]
+    return [word for word in words if word not in control]
+
+
+def test_a_transfer_is_two_statements_between_begin_and_commit(funded):
+    payer, payee = services.cash_account(funded(1_000)), services.cash_account(funded(0))
+    with CaptureQueriesContext(connection) as queries:
+        services.post("transfer", [(payer, -10), (payee, 10)], key="t")
+    assert statements(queries) == ["SELECT", "WITH"]  # lock and look up the key; write
+    with CaptureQueriesContext(connection) as queries:
+        again = services.post("transfer", [(payer, -10), (payee, 10)], key="t")
+    assert not again.created
+    assert statements(queries) == ["SELECT", "SELECT"]  # the lock finds the key; fetch it
+
+
+def test_a_posting_to_an_account_that_does_not_exist_is_refused(funded):
+    payer = services.cash_account(funded(1_000))
+    ghost = Account(pk=10**12, key="ghost", kind=Account.Kind.CASH)
+    with pytest.raises(services.WalletError, match="does not exist"):
+        services.post("transfer", [(payer, -10), (ghost, 10)], key="t")
+    assert cash_balance(payer.owner) == 1_000
+
+
+def test_a_replayed_key_is_answered_before_the_refusals(funded):
+    player = funded(1_000)
+    first = services.hold_stake(player, "table:1", 1_000, key="h")
+    services.settle("table:1", {player: 1_000}, rake=0, key="s")
+    services.hold_stake(player, "table:2", 1_000, key="h2")
+    # The player has nothing left and table:1 is closed: the retry still gets its answer.
+    again = services.hold_stake(player, "table:1", 1_000, key="h")
+    assert (again.transaction.pk, again.created) == (first.transaction.pk, False)
+
+
+def test_demo_deposit_names_one_payment_per_key(funded):
+    player = funded(0)
+    key = services.form_key(player, "a-one-time-token-1234")
+    first = services.demo_deposit(player, 500, key=key)
+    again = services.demo_deposit(player, 500, key=key)
+    assert first.created and not again.created
+    deposit = Deposit.objects.get()
+    assert (deposit.provider, deposit.amount, deposit.transaction_id) == (
+        "demo",
+        500,
+        first.transaction.pk,
+    )
+    assert len(deposit.provider_reference) == 24
+    assert cash_balance(player) == 500
+
+
+def test_submit_withdrawal_tells_a_new_request_from_a_replay(funded):
+    player = funded(1_000)
+    first = services.submit_withdrawal(player, 300, key="w")
+    again = services.submit_withdrawal(player, 300, key="w")
+    assert first.created and not again.created
+    assert first.withdrawal.pk == again.withdrawal.pk == Withdrawal.objects.get().pk
+    assert services.request_withdrawal(player, 300, key="w").pk == first.withdrawal.pk
+    assert cash_balance(player) == 700
+
+
+def test_form_keys_belong_to_their_submitter(make_user):
+    alice, bob = make_user(), make_user()
+    assert services.form_key(alice, "tok") != services.form_key(bob, "tok")
+
+
+@pytest.mark.urls("tests.wallet.urls_with_targets")
+@pytest.mark.parametrize(
+    ("reference", "expected"),
+    [
+        ("table:42", ReferenceLink("Table 42", "/t-lobby/t/42/")),
+        ("round:crash:1017", ReferenceLink("Crash round 1017", "/t-casino/crash/round/1017/")),
+        ("round:keno:88", ReferenceLink("Keno round 88", "/t-casino/keno/round/88/")),
+        ("tournament:5", ReferenceLink("Tournament 5", "/t-tournaments/5/")),
+        ("withdrawal:3", ReferenceLink("Withdrawal 3")),
+        ("withdrawal:user:7", ReferenceLink("Withdrawal request")),
+        ("deposit:demo:abc", ReferenceLink("Deposit via demo (abc)")),
+        ("adjustment:user:7", ReferenceLink("Staff adjustment")),
+        ("reserve:spring-cup", ReferenceLink("reserve:spring-cup")),
+        ("", ReferenceLink("")),
+    ],
+)
+def test_references_name_and_link_what_they_belong_to(reference, expected):
+    assert describe_reference(reference) == expected
+
+
+@pytest.mark.urls("wallet.urls")
+def test_a_reference_whose_page_is_not_routed_keeps_its_label():
+    assert describe_reference("table:42") == ReferenceLink("Table 42")
+    assert describe_reference("round:crash:1") == ReferenceLink("Crash round 1")
+    assert describe_reference("tournament:5") == ReferenceLink("Tournament 5")
