@@ -58,7 +58,14 @@ class Game(models.Model):
 class GameSeat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="empty for a computer player at a practice table",
+    )
     held = models.BigIntegerField(help_text="what this seat put in the table's escrow")
     timeouts = models.PositiveSmallIntegerField(default=0)
     clock_ms = models.BigIntegerField(null=True, blank=True, help_text="total time left")

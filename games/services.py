@@ -35,7 +35,7 @@ class ActionRejected(Exception):
 
 @dataclass(frozen=True)
 class SeatEntry:
-    player: object
+    player: object | None  # None: a computer player (practice tables)
     held: int
 
 
@@ -97,6 +97,7 @@ def start_game(
                 position=i,
                 player=entry.player,
                 held=entry.held,
+                bot=entry.player is None,
                 clock_ms=game_seconds * 1000 if game_seconds else None,
             )
             for i, entry in enumerate(seats)
@@ -416,7 +417,7 @@ def settle_game(game_id: int) -> Game:
         )
         posting = wallet.settle(
             game.escrow_reference,
-            {s.player: paid for s, paid in zip(seats, result.payouts, strict=True)},
+            {s.player: paid for s, paid in zip(seats, result.payouts, strict=True) if s.player},
             rake=result.rake,
             key=f"{game.escrow_reference}:settle",
             memo=f"{engine.name} settlement",

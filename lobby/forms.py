@@ -20,7 +20,13 @@ def _coerce_like(default):
 
 
 class TableForm(forms.Form):
-    stake = forms.CharField(label="Stake", help_text="Each player puts in this amount.")
+    practice = forms.BooleanField(
+        required=False,
+        label="Practice table (no stake; empty seats can be filled by computer players)",
+    )
+    stake = forms.CharField(
+        label="Stake", required=False, help_text="Each player puts in this amount."
+    )
     seats = forms.TypedChoiceField(coerce=int, label="Players")
     step_seconds = forms.TypedChoiceField(coerce=int, label="Time per move")
     game_minutes = forms.TypedChoiceField(coerce=int, label="Total time per player")
@@ -72,11 +78,17 @@ class TableForm(forms.Form):
                     help_text=meta.help,
                 )
 
-    def clean_stake(self) -> int:
-        try:
-            return parse_major(self.cleaned_data["stake"])
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("practice"):
+            cleaned["stake"] = 0
+            self.errors.pop("stake", None)
+        elif not self.errors.get("stake"):
+            try:
+                cleaned["stake"] = parse_major(self.data.get("stake", ""))
+            except ValueError as exc:
+                self.add_error("stake", str(exc))
+        return cleaned
 
     def options(self) -> dict:
         return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}

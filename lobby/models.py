@@ -25,6 +25,9 @@ class Table(models.Model):
     step_seconds = models.PositiveSmallIntegerField(default=30)
     game_seconds = models.PositiveIntegerField(default=0)
     private = models.BooleanField(default=False)
+    practice = models.BooleanField(
+        default=False, help_text="no stake; empty seats may be filled by computer players"
+    )
     incognito = models.BooleanField(default=False)
     spectators_allowed = models.BooleanField(default=True)
     invite_code = models.CharField(max_length=20, unique=True, default=invite_code)
@@ -40,7 +43,10 @@ class Table(models.Model):
     class Meta:
         ordering = ["-created"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(stake__gt=0), name="table_stake_positive"),
+            models.CheckConstraint(
+                condition=models.Q(stake__gt=0) | models.Q(practice=True, stake=0),
+                name="table_stake_positive_unless_practice",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -35,6 +35,7 @@ class TableSpec:
     private: bool = False
     incognito: bool = False
     spectators_allowed: bool = True
+    practice: bool = False
 
 
 def validate(spec: TableSpec) -> dict:
@@ -53,7 +54,9 @@ def validate(spec: TableSpec) -> dict:
         raise LobbyError(
             f"{engine.name} is played by {', '.join(map(str, allowed_seats))} players."
         )
-    if not rules.min_stake <= spec.stake <= rules.max_stake:
+    if spec.practice and spec.stake != 0:
+        raise LobbyError("Practice tables are played without a stake.")
+    if not spec.practice and not rules.min_stake <= spec.stake <= rules.max_stake:
         raise LobbyError("The stake is outside this game's limits.")
     if spec.step_seconds not in rules.step_seconds:
         raise LobbyError("Choose one of the offered move times.")
@@ -65,6 +68,8 @@ def validate(spec: TableSpec) -> dict:
 def buy_in(table: Table) -> int:
     """What a seat puts in escrow: the stake, or the largest stake the options allow
     (double stake reserves the maximum at the start; the unused part is refunded)."""
+    if table.practice:
+        return 0
     engine = registry.get(table.game_slug)
     reserve = getattr(engine, "max_reserve", None)
     return reserve(table.stake, engine.Options.from_json(table.options)) if reserve else table.stake
@@ -91,6 +96,8 @@ def _check_table_limit(user, slug: str) -> None:
 
 
 def _hold(seat: Seat) -> None:
+    if not seat.held:
+        return
     try:
         wallet.hold_stake(
             seat.player,
@@ -104,13 +111,14 @@ def _hold(seat: Seat) -> None:
 
 
 def _refund(seat: Seat, status: str) -> None:
-    wallet.release_hold(
-        seat.player,
-        seat.table.escrow_reference,
-        seat.held,
-        key=seat.refund_key,
-        memo=f"Stake refunded from table {seat.table_id}",
-    )
+    if seat.held:
+        wallet.release_hold(
+            seat.player,
+            seat.table.escrow_reference,
+            seat.held,
+            key=seat.refund_key,
+            memo=f"Stake refunded from table {seat.table_id}",
+        )
     seat.status = status
     seat.save(update_fields=["status"])
 
@@ -127,6 +135,7 @@ def create_table(user, spec: TableSpec) -> Table:
             step_seconds=spec.step_seconds,
             game_seconds=spec.game_minutes * 60,
             private=spec.private,
+            practice=spec.practice,
             incognito=spec.incognito,
             spectators_allowed=spec.spectators_allowed,
             creator=user,
@@ -226,14 +235,32 @@ def _cancel(table: Table) -> None:
     _notify(table)
 
 
+def start_with_bots(user, table_id: int) -> Table:
+    """A practice table starts when its creator says so, computer players in empty seats."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.creator_id != user.pk:
+            raise LobbyError("Only the table's creator can start it.")
+        if not table.practice or table.status != Table.Status.WAITING:
+            raise LobbyError("Only a waiting practice table can start with computer players.")
+        accepted = list(
+            table.seat_requests.filter(status=Seat.Status.ACCEPTED).select_related("player")
+        )
+        _start(table, accepted)
+        _notify(table)
+    return table
+
+
 def _start(table: Table, accepted: list[Seat]) -> None:
-    """Seats in the order they sat down; pending requests beyond them are refunded."""
+    """Seats in the order they sat down, computer players in any still empty (practice);
+    pending requests beyond them are refunded."""
     for seat in table.seat_requests.filter(status=Seat.Status.PENDING).select_related("player"):
         _refund(seat, Seat.Status.DECLINED)
     game = games.start_game(
         slug=table.game_slug,
         options=table.options,
-        seats=[games.SeatEntry(seat.player, seat.held) for seat in accepted],
+        seats=[games.SeatEntry(seat.player, seat.held) for seat in accepted]
+        + [games.SeatEntry(None, 0)] * (table.seats - len(accepted)),
         stake=table.stake,
         rake_bp=limits(table.game_slug).rake_bp,
         escrow_reference=table.escrow_reference,

@@ -90,6 +90,7 @@ def create(request, slug: str):
             step_seconds=data["step_seconds"],
             game_minutes=data["game_minutes"],
             private=data["private"],
+            practice=data["practice"],
             incognito=data["incognito"],
             spectators_allowed=data["spectators_allowed"],
         )
@@ -194,6 +195,12 @@ def cancel(request, table_id: int):
         lambda: services.cancel(request.user, table_id),
         "The table is cancelled and every stake refunded.",
     )
+
+
+@login_required
+@require_POST
+def start_with_bots(request, table_id: int):
+    return _act(request, table_id, lambda: services.start_with_bots(request.user, table_id), "")
 
 
 @login_required
