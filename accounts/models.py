@@ -91,3 +91,98 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.email
+
+
+# --- player protection (accounts/protection.py holds the rules) -----------------------
+
+
+class PlayerProtection(models.Model):
+    """One row per player: the row every guarded money movement locks, so that two
+    requests of the same player are checked one after the other, never side by side."""
+
+    class Exclusion(models.TextChoices):
+        NONE = "", "None"
+        TIME_OUT = "time_out", "Time-out"
+        SELF_EXCLUSION = "self_exclusion", "Self-exclusion"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protection"
+    )
+    exclusion = models.CharField(max_length=20, choices=Exclusion.choices, blank=True)
+    excluded_until = models.DateTimeField(null=True, blank=True)
+    excluded_indefinitely = models.BooleanField(default=False)
+    reality_check_minutes = models.PositiveIntegerField(null=True, blank=True)
+    play_started = models.DateTimeField(null=True, blank=True)
+    reality_check_due = models.DateTimeField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Protection of {self.user}"
+
+
+class ProtectionLimit(models.Model):
+    """A deposit or loss limit over a rolling period. An increase (or a removal) waits
+    in `pending_*` until `pending_from`; a decrease replaces `amount` at once."""
+
+    class Kind(models.TextChoices):
+        DEPOSIT = "deposit", "Deposit limit"
+        LOSS = "loss", "Loss limit"
+
+    class Period(models.TextChoices):
+        DAY = "day", "24 hours"
+        WEEK = "week", "7 days"
+        MONTH = "month", "30 days"
+
+    protection = models.ForeignKey(
+        PlayerProtection, on_delete=models.PROTECT, related_name="limits"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    period = models.CharField(max_length=10, choices=Period.choices)
+    amount = models.BigIntegerField(null=True, blank=True, help_text="empty: no limit")
+    pending_amount = models.BigIntegerField(null=True, blank=True)
+    pending_from = models.DateTimeField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["protection", "kind", "period"], name="one_limit_per_kind_and_period"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(amount__isnull=True) | models.Q(amount__gte=0),
+                name="limit_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} per {self.get_period_display()}"
+
+
+class ProtectionEvent(models.Model):
+    """Every change of a player's protection: append-only (a database trigger refuses
+    updates and deletes)."""
+
+    class Kind(models.TextChoices):
+        LIMIT_SET = "limit_set", "Limit lowered or set (at once)"
+        LIMIT_PENDING = "limit_pending", "Limit raised or removed (after 24 hours)"
+        REALITY_CHECK_SET = "reality_check_set", "Reality check interval changed"
+        REALITY_CHECK_SHOWN = "reality_check_shown", "Reality check shown"
+        REALITY_CHECK_ACKNOWLEDGED = "reality_check_ack", "Reality check acknowledged"
+        TIME_OUT = "time_out", "Time-out started"
+        SELF_EXCLUSION = "self_exclusion", "Self-exclusion started"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protection_events"
+    )
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    details = models.JSONField(default=dict, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.user}"

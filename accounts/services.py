@@ -6,6 +6,7 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import audit
 from accounts.models import User
 
 
@@ -33,12 +34,14 @@ def block_user(user: User, *, reason: str, by: User) -> None:
     user.blocked_by = by
     user.is_active = False
     user.save(update_fields=["blocked_at", "blocked_reason", "blocked_by", "is_active"])
+    audit.record(by, "accounts.block", user, user.blocked_reason)
     transaction.on_commit(lambda: end_sessions(user))
 
 
 @transaction.atomic
 def unblock_user(user: User, *, by: User) -> None:
     user = User.objects.select_for_update().get(pk=user.pk)
+    audit.record(by, "accounts.unblock", user, "", was_blocked_for=user.blocked_reason)
     user.blocked_at = None
     user.blocked_reason = ""
     user.blocked_by = None

@@ -3,3 +3,7 @@ from django.apps import AppConfig
 
 class ReportsConfig(AppConfig):
     name = "reports"
+    verbose_name = "Reports, audit and complaints"
+
+    def ready(self) -> None:
+        from reports import receivers  # noqa: F401  (connects the audit log)

@@ -1,0 +1,410 @@
+"""Player protection: deposit and loss limits, reality checks, time-outs and self-exclusion.
+
+The wallet calls `guard_deposit` and `guard_stake` inside its own database transaction,
+before it moves money. Each guard locks the player's `PlayerProtection` row first, so two
+requests of one player are checked one after the other: the second sees what the first
+committed, and no pair of concurrent requests can pass a limit together.
+
+Spending is read from the ledger itself (the player's cash entries), never counted a
+second time here: a rolled-back deposit or bet leaves nothing behind to correct, and the
+totals cannot drift from the money.
+
+- Limits run over rolling periods (24 hours, 7 days, 30 days); every limit set applies,
+  so the lowest one wins. Lowering or setting a limit takes effect at once; raising or
+  removing one waits 24 hours (the rules' cooling-off), and a later decrease cancels it.
+- Loss is what the player staked less what came back, over the period: holds, bets and
+  fees count against it; refunds, settlements, wins and corrections count for it. A
+  stake is refused when, lost entirely, it would take the period's loss past the limit.
+- Time-out (24 hours to 6 weeks) and self-exclusion (6 months or more, or indefinite)
+  start at once and can only be lengthened; the database refuses to shorten them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import connection, transaction
+from django.db.models import Max, Sum
+from django.utils import timezone
+
+from accounts.models import PlayerProtection, ProtectionEvent, ProtectionLimit, User
+from wallet.models import Entry, Transaction
+
+Kind = ProtectionLimit.Kind
+Period = ProtectionLimit.Period
+Exclusion = PlayerProtection.Exclusion
+EventKind = ProtectionEvent.Kind
+
+PERIOD_LENGTH = {
+    Period.DAY: timedelta(days=1),
+    Period.WEEK: timedelta(days=7),
+    Period.MONTH: timedelta(days=30),
+}
+INCREASE_DELAY = timedelta(hours=24)
+TIME_OUT_MIN = timedelta(hours=24)
+TIME_OUT_MAX = timedelta(weeks=6)
+SELF_EXCLUSION_MIN_MONTHS = 6
+# A play session (for the reality check) ends after this long without a stake.
+SESSION_GAP = timedelta(minutes=30)
+REALITY_CHECK_CHOICES = (15, 30, 60, 120)
+
+# Ledger movements that are play: the player's result is the sum of their cash entries.
+STAKE_KINDS = (Transaction.Kind.HOLD, Transaction.Kind.BET, Transaction.Kind.FEE)
+PLAY_KINDS = (
+    *STAKE_KINDS,
+    Transaction.Kind.RELEASE,
+    Transaction.Kind.SETTLE,
+    Transaction.Kind.WIN,
+    Transaction.Kind.CORRECTION,
+)
+
+
+class ProtectionRefused(Exception):
+    """The movement may not happen; the message can be shown to the player as it is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Excluded(ProtectionRefused):
+    pass
+
+
+class LimitReached(ProtectionRefused):
+    pass
+
+
+class RealityCheckDue(ProtectionRefused):
+    pass
+
+
+class ProtectionError(Exception):
+    """A settings change that the rules do not allow (e.g. shortening an exclusion)."""
+
+
+# --- the rows ---------------------------------------------------------------------------
+
+
+def protection_of(user: User) -> PlayerProtection:
+    """The player's row, created on first use (no lock)."""
+    protection, _ = PlayerProtection.objects.get_or_create(user_id=user.pk)
+    return protection
+
+
+def _locked(user: User) -> PlayerProtection:
+    """The player's row under FOR UPDATE. Created without a unique-violation race: two
+    first-ever requests both insert-or-skip, then both queue on the same row lock."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO accounts_playerprotection "
+            "(user_id, exclusion, excluded_indefinitely, updated) "
+            "VALUES (%s, '', false, now()) ON CONFLICT (user_id) DO NOTHING",
+            [user.pk],
+        )
+    return PlayerProtection.objects.select_for_update().get(user_id=user.pk)
+
+
+def _record(user: User, kind: str, actor: User | None = None, **details) -> None:
+    ProtectionEvent.objects.create(user_id=user.pk, kind=kind, actor=actor, details=details)
+
+
+# --- reading the rules ------------------------------------------------------------------
+
+
+def exclusion_active(protection: PlayerProtection, now: datetime | None = None) -> bool:
+    now = now or timezone.now()
+    return protection.excluded_indefinitely or (
+        protection.excluded_until is not None and protection.excluded_until > now
+    )
+
+
+def is_excluded(user: User) -> bool:
+    """For pages and middleware: no lock, no row created."""
+    protection = PlayerProtection.objects.filter(user_id=user.pk).first()
+    return protection is not None and exclusion_active(protection)
+
+
+def exclusion_message(protection: PlayerProtection) -> str:
+    what = protection.get_exclusion_display().lower()
+    if protection.excluded_indefinitely:
+        return f"Your account is under {what} with no end date."
+    until = timezone.localtime(protection.excluded_until).strftime("%d %b %Y %H:%M")
+    return f"Your account is under {what} until {until}."
+
+
+def effective_amount(limit: ProtectionLimit, now: datetime) -> int | None:
+    """The amount in force now: a pending increase counts once its time has come."""
+    if limit.pending_from is not None and limit.pending_from <= now:
+        return limit.pending_amount
+    return limit.amount
+
+
+def limits_in_force(user: User, kind: str, now: datetime) -> dict[str, int]:
+    """{period: amount} of every limit of this kind in force now."""
+    in_force = {}
+    for limit in ProtectionLimit.objects.filter(protection__user_id=user.pk, kind=kind):
+        amount = effective_amount(limit, now)
+        if amount is not None:
+            in_force[limit.period] = amount
+    return in_force
+
+
+def _cash_entries(user: User, kinds, since: datetime):
+    return Entry.objects.filter(
+        account__key=f"cash:user:{user.pk}",
+        transaction__kind__in=kinds,
+        transaction__created__gte=since,
+    )
+
+
+def deposited_since(user: User, since: datetime) -> int:
+    total = _cash_entries(user, [Transaction.Kind.DEPOSIT], since).aggregate(s=Sum("amount"))["s"]
+    return total or 0
+
+
+def net_result_since(user: User, since: datetime) -> int:
+    """What play returned less what it took, since `since`: negative is a loss."""
+    return _cash_entries(user, PLAY_KINDS, since).aggregate(s=Sum("amount"))["s"] or 0
+
+
+def _already_moved(key: str | None) -> bool:
+    """A retried request (same wallet key) is a replay: the wallet answers it with the
+    first result and moves nothing, so the guard must not refuse it."""
+    return key is not None and Transaction.objects.filter(idempotency_key=key).exists()
+
+
+# --- the guards the wallet calls --------------------------------------------------------
+
+
+def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
+    """Inside the deposit's transaction, before the money moves."""
+    now = timezone.now()
+    protection = _locked(user)
+    if _already_moved(key):
+        return
+    if exclusion_active(protection, now):
+        raise Excluded(exclusion_message(protection) + " Deposits are closed until it ends.")
+    for period, limit in sorted(limits_in_force(user, Kind.DEPOSIT, now).items()):
+        deposited = deposited_since(user, now - PERIOD_LENGTH[period])
+        if deposited + amount > limit:
+            raise LimitReached(
+                f"This deposit would pass your deposit limit per {Period(period).label} "
+                f"({_money(limit)}; already deposited {_money(deposited)})."
+            )
+
+
+def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
+    """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
+    now = timezone.now()
+    protection = _locked(user)
+    if _already_moved(key):
+        return
+    if exclusion_active(protection, now):
+        raise Excluded(exclusion_message(protection) + " Play is closed until it ends.")
+    _check_reality(user, protection, now)
+    for period, limit in sorted(limits_in_force(user, Kind.LOSS, now).items()):
+        lost = max(0, -net_result_since(user, now - PERIOD_LENGTH[period]))
+        if lost + amount > limit:
+            raise LimitReached(
+                f"This stake could take your losses past your loss limit per "
+                f"{Period(period).label} ({_money(limit)}; net loss so far {_money(lost)})."
+            )
+
+
+def _check_reality(user: User, protection: PlayerProtection, now: datetime) -> None:
+    if not protection.reality_check_minutes:
+        return
+    last_stake = _cash_entries(user, STAKE_KINDS, now - SESSION_GAP).aggregate(
+        t=Max("transaction__created")
+    )["t"]
+    if protection.play_started is None or last_stake is None:
+        # A new session: the first stake after a break starts the clock.
+        protection.play_started = now
+        protection.reality_check_due = now + timedelta(minutes=protection.reality_check_minutes)
+        protection.save(update_fields=["play_started", "reality_check_due", "updated"])
+        return
+    if protection.reality_check_due is not None and protection.reality_check_due <= now:
+        raise RealityCheckDue(
+            "Time for a reality check: please read and acknowledge it on your "
+            "responsible gaming page before your next stake."
+        )
+
+
+def _money(amount: int) -> str:
+    from wallet.money import format_minor
+
+    return format_minor(amount)
+
+
+# --- the reality check ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RealityCheck:
+    due: bool
+    played: timedelta
+    net_result: int
+    interval_minutes: int | None
+
+
+def reality_check(user: User, now: datetime | None = None) -> RealityCheck:
+    now = now or timezone.now()
+    protection = protection_of(user)
+    started = protection.play_started
+    return RealityCheck(
+        due=bool(
+            protection.reality_check_minutes
+            and protection.reality_check_due
+            and protection.reality_check_due <= now
+        ),
+        played=(now - started) if started else timedelta(0),
+        net_result=net_result_since(user, started) if started else 0,
+        interval_minutes=protection.reality_check_minutes,
+    )
+
+
+@transaction.atomic
+def acknowledge_reality_check(user: User) -> None:
+    now = timezone.now()
+    protection = _locked(user)
+    check = reality_check(user, now)
+    if protection.reality_check_minutes:
+        protection.reality_check_due = now + timedelta(minutes=protection.reality_check_minutes)
+        protection.save(update_fields=["reality_check_due", "updated"])
+    _record(
+        user,
+        EventKind.REALITY_CHECK_ACKNOWLEDGED,
+        actor=user,
+        played_seconds=int(check.played.total_seconds()),
+        net_result=check.net_result,
+    )
+
+
+@transaction.atomic
+def set_reality_check(user: User, minutes: int | None, *, actor: User | None = None) -> None:
+    if minutes is not None and minutes not in REALITY_CHECK_CHOICES:
+        raise ProtectionError("Choose one of the offered intervals.")
+    protection = _locked(user)
+    protection.reality_check_minutes = minutes
+    # A running session gets its first reminder one new interval from now.
+    protection.reality_check_due = (
+        timezone.now() + timedelta(minutes=minutes) if minutes and protection.play_started else None
+    )
+    protection.save(update_fields=["reality_check_minutes", "reality_check_due", "updated"])
+    _record(user, EventKind.REALITY_CHECK_SET, actor=actor or user, minutes=minutes)
+
+
+# --- limits -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def set_limit(
+    user: User,
+    kind: str,
+    period: str,
+    amount: int | None,
+    *,
+    actor: User | None = None,
+    now: datetime | None = None,
+) -> ProtectionLimit:
+    """Set, lower, raise or remove (amount None) one limit. Stricter takes effect now;
+    looser waits 24 hours."""
+    if kind not in Kind.values or period not in Period.values:
+        raise ProtectionError("Unknown limit.")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+        raise ProtectionError("A limit is a whole number of minor units.")
+    if amount is not None and amount < 0:
+        raise ProtectionError("A limit cannot be negative.")
+    now = now or timezone.now()
+    protection = _locked(user)
+    limit, _ = ProtectionLimit.objects.select_for_update().get_or_create(
+        protection=protection, kind=kind, period=period
+    )
+    current = effective_amount(limit, now)
+    stricter = amount is not None and (current is None or amount <= current)
+    if stricter:
+        limit.amount, limit.pending_amount, limit.pending_from = amount, None, None
+        _record(
+            user,
+            EventKind.LIMIT_SET,
+            actor=actor or user,
+            kind=kind,
+            period=period,
+            amount=amount,
+            previous=current,
+        )
+    else:
+        limit.amount = current
+        limit.pending_amount, limit.pending_from = amount, now + INCREASE_DELAY
+        _record(
+            user,
+            EventKind.LIMIT_PENDING,
+            actor=actor or user,
+            kind=kind,
+            period=period,
+            amount=amount,
+            previous=current,
+            effective=limit.pending_from.isoformat(),
+        )
+    limit.save()
+    return limit
+
+
+# --- time-out and self-exclusion ----------------------------------------------------------
+
+
+def add_months(moment: datetime, months: int) -> datetime:
+    month = moment.month - 1 + months
+    year, month = moment.year + month // 12, month % 12 + 1
+    for day in range(moment.day, 0, -1):
+        try:
+            return moment.replace(year=year, month=month, day=day)
+        except ValueError:
+            continue
+    raise ValueError(moment)
+
+
+@transaction.atomic
+def start_time_out(user: User, length: timedelta, *, actor: User | None = None) -> PlayerProtection:
+    if not TIME_OUT_MIN <= length <= TIME_OUT_MAX:
+        raise ProtectionError("A time-out lasts from 24 hours to 6 weeks.")
+    return _exclude(user, Exclusion.TIME_OUT, timezone.now() + length, actor=actor)
+
+
+@transaction.atomic
+def self_exclude(user: User, months: int | None, *, actor: User | None = None) -> PlayerProtection:
+    """`months` None: indefinite."""
+    if months is not None and months < SELF_EXCLUSION_MIN_MONTHS:
+        raise ProtectionError("Self-exclusion lasts at least 6 months.")
+    until = None if months is None else add_months(timezone.now(), months)
+    return _exclude(user, Exclusion.SELF_EXCLUSION, until, actor=actor)
+
+
+def _exclude(user: User, kind: str, until: datetime | None, *, actor) -> PlayerProtection:
+    now = timezone.now()
+    protection = _locked(user)
+    if exclusion_active(protection, now):
+        shorter = protection.excluded_indefinitely or (
+            until is not None and until < protection.excluded_until
+        )
+        if shorter:
+            raise ProtectionError(
+                exclusion_message(protection) + " It cannot be shortened, only lengthened."
+            )
+        if protection.exclusion == Exclusion.SELF_EXCLUSION:
+            kind = Exclusion.SELF_EXCLUSION  # a time-out on top does not soften it
+    protection.exclusion = kind
+    protection.excluded_until = until
+    protection.excluded_indefinitely = until is None
+    protection.save(
+        update_fields=["exclusion", "excluded_until", "excluded_indefinitely", "updated"]
+    )
+    _record(
+        user,
+        EventKind.SELF_EXCLUSION if kind == Exclusion.SELF_EXCLUSION else EventKind.TIME_OUT,
+        actor=actor or user,
+        until=until.isoformat() if until else None,
+    )
+    return protection
