@@ -62,7 +62,7 @@ class TableForm(forms.Form):
                 continue
             self.option_names.append(field.name)
             name = f"option_{field.name}"
-            if isinstance(field.default, bool) and not meta.choices:
+            if isinstance(field.default, bool):
                 self.fields[name] = forms.BooleanField(
                     required=False, initial=field.default, label=meta.label, help_text=meta.help
                 )
