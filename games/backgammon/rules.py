@@ -306,6 +306,7 @@ class _BoardEngine:
             "engine": state["engine"],
             "match": state["match"],
             "variant": state["variant"],
+            "variant_name": variant.name,
             "rules": state["rules"],
             "target": state["target"],
             "score": state["score"],

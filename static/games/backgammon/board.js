@@ -1,0 +1,763 @@
+// Tavli and backgammon board: an SVG board redrawn from each state message.
+//
+// The server lists one complete play per resulting position (msg.legal). The player builds
+// a play one step at a time here: the board walks the moves the dice allow and offers only
+// the steps from which one of the listed positions can still be reached, so any order of
+// the same moves works. Confirm sends the listed play that ends in the position built.
+// Points are numbered from the player at the bottom (the seat itself, or seat 0 for
+// spectators and replays): home board 1..6 bottom right, 25 the bar (Blitz: the hand),
+// 0 borne off.
+(function () {
+  "use strict";
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const OFF = 0;
+  const BAR = 25;
+
+  // Geometry, in SVG units: the viewBox scales it to the screen.
+  const PW = 40; // point width
+  const R = 18; // checker radius
+  const STACK = 5; // checkers drawn on a point before the count is written on the top one
+  const BAR_STACK = 4;
+  const PH = STACK * 2 * R; // point height
+  const LEFT = 12;
+  const BAR_X = LEFT + 6 * PW;
+  const BAR_W = 44;
+  const RIGHT = BAR_X + BAR_W;
+  const TRAY_X = RIGHT + 6 * PW + 12;
+  const TRAY_W = 44;
+  const WIDTH = TRAY_X + TRAY_W + 8;
+  const TOP = 20; // room above for the point numbers
+  const MID = 60; // the band between the rows, where the dice lie
+  const BOTTOM = TOP + 2 * PH + MID; // the bottom row's base line
+  const HEIGHT = BOTTOM + 20;
+  const CENTER_Y = TOP + PH + MID / 2;
+  const SLAB = 10; // a borne-off checker, seen edge on
+
+  const OUTCOMES = {
+    single: "a single game",
+    gammon: "a double game",
+    backgammon: "a triple game",
+    pips: "the pips left",
+    drop: "a refused double",
+    mother: "the pinned mother checker",
+    forfeit: "concession",
+  };
+
+  // ---- the position seen from one seat ----------------------------------------------------
+
+  function perspective(view, seat) {
+    const other = 1 - seat;
+    const theirs = new Array(26).fill(0);
+    const myPins = new Set();
+    const theirPins = new Set();
+    for (let p = 1; p <= 24; p++) {
+      const point = view.points[view.numbering[seat][p] - 1];
+      theirs[p] = point.checkers[other];
+      if (point.pinned === seat) myPins.add(p);
+      else if (point.pinned === other) theirPins.add(p);
+    }
+    theirs[BAR] = view.bar[other];
+    theirs[OFF] = view.off[other];
+    return { mine: view.boards[seat].slice(), theirs, myPins, theirPins };
+  }
+
+  // The seat's point p is the other seat's point `pointFor(view, seat, other, p)`.
+  function pointFor(view, from, to, p) {
+    if (p === OFF || p === BAR) return p;
+    return view.numbering[to].indexOf(view.numbering[from][p]);
+  }
+
+  // ---- building a play step by step ------------------------------------------------------
+  // The same steps as games/backgammon/moves.py. The head rule (Long), the first checker
+  // (Fevga) and the Armenian stop are left out on purpose: they only forbid some orders of
+  // the moves, and a step is offered only if a listed, legal, position can still be reached.
+
+  function diceToPlay(dice) {
+    const [a, b] = dice;
+    return a === b ? [a, a, a, a] : [Math.max(a, b), Math.min(a, b)];
+  }
+
+  function isOpen(rules, node, point) {
+    const held = node.opp[point];
+    if (rules.contact === "hit") return held <= 1;
+    if (rules.contact === "pin") return held === 0 || (held === 1 && !node.myPins.has(point));
+    if (rules.contact === "block") return held === 0;
+    return true;
+  }
+
+  function canBearOff(rules, node) {
+    if (node.mine.slice(7).some(Boolean)) return false;
+    // A pinned checker must be freed before bearing off.
+    return !(rules.contact === "pin" && node.myPins.size);
+  }
+
+  function stepsWithDie(rules, node, die) {
+    const mine = node.mine;
+    const found = [];
+    if (mine[BAR]) {
+      const to = rules.entry === "hand" ? die : 25 - die;
+      if (rules.entry !== "down" && isOpen(rules, node, to)) found.push([BAR, to]);
+      return found;
+    }
+    if (rules.entry === "down" && mine[6 + die]) found.push([6 + die, die]);
+    const top = rules.entry === "down" ? 6 : 24;
+    const bearing = canBearOff(rules, node);
+    for (let from = top; from >= 1; from--) {
+      if (!mine[from] || node.myPins.has(from)) continue;
+      const to = from - die;
+      if (to >= 1) {
+        if (isOpen(rules, node, to)) found.push([from, to]);
+      } else if (bearing && (to === 0 || !mine.slice(from + 1, 7).some(Boolean))) {
+        found.push([from, OFF]);
+      }
+    }
+    return found;
+  }
+
+  // `die` null moves the checker without spending a die (replaying a listed play).
+  function move(rules, node, from, to, die) {
+    const mine = node.mine.slice();
+    let opp = node.opp;
+    let oppPins = node.oppPins;
+    mine[from] -= 1;
+    mine[to] += 1;
+    if (to !== OFF && opp[to] === 1 && !oppPins.has(to)) {
+      if (rules.contact === "hit") {
+        opp = opp.slice();
+        opp[to] = 0;
+        opp[BAR] += 1;
+      } else if (rules.contact === "pin") {
+        oppPins = new Set(oppPins).add(to);
+      }
+    }
+    if (mine[from] === 0 && oppPins.has(from)) {
+      oppPins = new Set(oppPins);
+      oppPins.delete(from);
+    }
+    const dice = node.dice.slice();
+    if (die !== null) dice.splice(dice.indexOf(die), 1);
+    return { mine, opp, myPins: node.myPins, oppPins, dice };
+  }
+
+  function children(rules, node) {
+    const out = [];
+    for (const die of [...new Set(node.dice)].sort((a, b) => b - a)) {
+      for (const [from, to] of stepsWithDie(rules, node, die)) {
+        out.push({ step: [from, to], node: move(rules, node, from, to, die) });
+      }
+    }
+    return out;
+  }
+
+  function positionKey(node) {
+    const pins = (set) => [...set].sort((a, b) => a - b).join(",");
+    return `${node.mine}|${node.opp}|${pins(node.myPins)}|${pins(node.oppPins)}`;
+  }
+
+  function nodeKey(node) {
+    return `${positionKey(node)}|${node.dice}`;
+  }
+
+  function sameStep(a, b) {
+    return a[0] === b[0] && a[1] === b[1];
+  }
+
+  // What the mover may do next with the plays listed for this roll.
+  function planner(view, seat, plays) {
+    const rules = view.movement;
+    const seen = perspective(view, seat);
+    const root = {
+      mine: seen.mine,
+      opp: rules.contact === "none" ? new Array(26).fill(0) : seen.theirs,
+      myPins: seen.myPins,
+      oppPins: seen.theirPins,
+      dice: diceToPlay(view.dice),
+    };
+    const length = plays[0].moves.length;
+    const targets = new Map();
+    for (const play of plays) {
+      const end = play.moves.reduce((node, [from, to]) => move(rules, node, from, to, null), root);
+      targets.set(positionKey(end), play);
+    }
+    const memo = new Map();
+    function canFinish(node, left) {
+      const key = `${nodeKey(node)}#${left}`;
+      if (!memo.has(key)) {
+        memo.set(
+          key,
+          left === 0
+            ? targets.has(positionKey(node))
+            : children(rules, node).some((c) => canFinish(c.node, left - 1))
+        );
+      }
+      return memo.get(key);
+    }
+    // The nodes `partial` may lead to (a bear-off may spend either die), still finishable.
+    function follow(partial) {
+      let nodes = [root];
+      partial.forEach((step, i) => {
+        const next = new Map();
+        for (const node of nodes) {
+          for (const child of children(rules, node)) {
+            if (sameStep(child.step, step) && canFinish(child.node, length - i - 1)) {
+              next.set(nodeKey(child.node), child.node);
+            }
+          }
+        }
+        nodes = [...next.values()];
+      });
+      return nodes;
+    }
+    return {
+      length,
+      root,
+      follow,
+      nextSteps(nodes, done) {
+        const left = length - done;
+        const steps = new Map();
+        if (left <= 0) return [];
+        for (const node of nodes) {
+          for (const child of children(rules, node)) {
+            if (canFinish(child.node, left - 1)) steps.set(String(child.step), child.step);
+          }
+        }
+        return [...steps.values()];
+      },
+      playFor(nodes, done) {
+        if (done !== length) return null;
+        for (const node of nodes) {
+          const play = targets.get(positionKey(node));
+          if (play) return play;
+        }
+        return null;
+      },
+    };
+  }
+
+  // ---- local state of the turn being built ----------------------------------------------
+
+  const turn = { key: null, partial: [], selected: null, sent: false, unlock: null };
+  let current = null; // {root, msg, act}: redrawn on each tap
+
+  function startTurnIfNew(msg) {
+    const key = `${msg.game}:${msg.seq}:${msg.seat}`;
+    if (turn.key !== key) {
+      turn.key = key;
+      turn.partial = [];
+      turn.selected = null;
+    }
+    turn.sent = false;
+    clearTimeout(turn.unlock);
+  }
+
+  // ---- SVG helpers ------------------------------------------------------------------------
+
+  function svg(tag, attrs, parent) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, value);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function text(parent, x, y, content, className) {
+    const node = svg("text", { x, y, class: className }, parent);
+    node.textContent = content;
+    return node;
+  }
+
+  function el(tag, className, content) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+
+  // ---- drawing the board ------------------------------------------------------------------
+
+  // Left edge of point p as seen by the bottom player: 1..6 bottom right, 24 top right.
+  function pointX(p) {
+    if (p <= 6) return RIGHT + (6 - p) * PW;
+    if (p <= 12) return LEFT + (12 - p) * PW;
+    if (p <= 18) return LEFT + (p - 13) * PW;
+    return RIGHT + (p - 19) * PW;
+  }
+
+  function isTop(p) {
+    return p >= 13;
+  }
+
+  function checker(parent, cx, cy, seat, extra) {
+    return svg("circle", { cx, cy, r: R - 1, class: `bg-checker bg-seat${seat} ${extra || ""}` }, parent);
+  }
+
+  // A column of checkers from a base line; `seats` lists each checker's owner, base first.
+  function stack(parent, cx, seats, slotY, pinnedFirst) {
+    const shown = seats.slice(0, STACK);
+    shown.forEach((seat, i) => {
+      const classes = [i === shown.length - 1 ? "bg-top" : "", i === 0 && pinnedFirst ? "bg-pinned" : ""];
+      const c = checker(parent, cx, slotY(i), seat, classes.join(" "));
+      if (i === 0 && pinnedFirst) {
+        svg("title", {}, c).textContent = "Pinned";
+        svg("circle", { cx, cy: slotY(i), r: 5, class: "bg-pin" }, parent);
+      }
+    });
+    if (seats.length > STACK) {
+      const topSeat = seats[seats.length - 1];
+      const count = seats.filter((s) => s === topSeat).length;
+      text(parent, cx, slotY(STACK - 1) + 6, String(count), `bg-count bg-on${topSeat}`);
+    }
+  }
+
+  function drawPoint(layer, p, board, ui) {
+    const x = pointX(p);
+    const top = isTop(p);
+    const cx = x + PW / 2;
+    const g = svg("g", { class: "bg-point", "data-point": p }, layer);
+    if (ui.sources.has(p)) g.classList.add("bg-source");
+    if (ui.selected === p) g.classList.add("bg-selected");
+    if (ui.targets.has(p)) g.classList.add("bg-target");
+    if (ui.moved.has(p)) g.classList.add("bg-moved");
+    const base = top ? TOP : BOTTOM;
+    const tip = top ? TOP + PH - 8 : BOTTOM - PH + 8;
+    svg("polygon", {
+      points: `${x + 1},${base} ${x + PW - 1},${base} ${cx},${tip}`,
+      class: `bg-triangle bg-tri${p % 2}`,
+    }, g);
+    const { bottomSeat, topSeat } = board;
+    const mine = board.mine[p];
+    const theirs = board.theirs[p];
+    const pinnedMine = board.myPins.has(p);
+    const pinnedTheirs = board.theirPins.has(p);
+    let seats;
+    if (pinnedTheirs) seats = [topSeat, ...Array(mine).fill(bottomSeat)];
+    else if (pinnedMine) seats = [bottomSeat, ...Array(theirs).fill(topSeat)];
+    else seats = [...Array(mine).fill(bottomSeat), ...Array(theirs).fill(topSeat)];
+    const slotY = (i) => (top ? TOP + R + i * 2 * R : BOTTOM - R - i * 2 * R);
+    stack(g, cx, seats, slotY, pinnedMine || pinnedTheirs);
+    if (ui.targets.has(p)) {
+      checker(g, cx, slotY(Math.min(seats.length, STACK - 1)), bottomSeat, "bg-ghost");
+    }
+    svg("rect", {
+      x, y: top ? 0 : CENTER_Y, width: PW, height: top ? CENTER_Y : HEIGHT - CENTER_Y,
+      class: "bg-hit",
+    }, g);
+    text(layer, cx, top ? TOP - 6 : BOTTOM + 15, String(p), "bg-number");
+  }
+
+  function drawBar(layer, board, ui) {
+    const cx = BAR_X + BAR_W / 2;
+    svg("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bg-bar" }, layer);
+    for (const [seat, count, down] of [
+      [board.bottomSeat, board.mine[BAR], true],
+      [board.topSeat, board.theirs[BAR], false],
+    ]) {
+      if (!count) continue;
+      const g = svg("g", { class: "bg-point bg-on-bar" }, layer);
+      const slotY = (i) => CENTER_Y + (down ? 1 : -1) * (2 * R + 4 + i * 2 * R);
+      if (down) {
+        g.setAttribute("data-point", BAR);
+        if (ui.sources.has(BAR)) g.classList.add("bg-source");
+        if (ui.selected === BAR) g.classList.add("bg-selected");
+      }
+      const shown = Math.min(count, BAR_STACK);
+      for (let i = 0; i < shown; i++) checker(g, cx, slotY(i), seat, i === shown - 1 ? "bg-top" : "");
+      if (count > 1) text(g, cx, slotY(shown - 1) + 6, String(count), `bg-count bg-on${seat}`);
+      if (down) {
+        svg("rect", { x: BAR_X, y: CENTER_Y, width: BAR_W, height: BOTTOM - CENTER_Y, class: "bg-hit" }, g);
+      }
+    }
+  }
+
+  function drawTrays(layer, board, ui) {
+    for (const [seat, count, bottom] of [
+      [board.bottomSeat, board.mine[OFF], true],
+      [board.topSeat, board.theirs[OFF], false],
+    ]) {
+      const y = bottom ? BOTTOM - PH : TOP;
+      const g = svg("g", { class: "bg-tray" }, layer);
+      if (bottom) {
+        g.setAttribute("data-point", OFF);
+        if (ui.targets.has(OFF)) g.classList.add("bg-target");
+      }
+      svg("rect", { x: TRAY_X, y, width: TRAY_W, height: PH, rx: 4, class: "bg-tray-box" }, g);
+      for (let i = 0; i < count; i++) {
+        const slabY = bottom ? BOTTOM - 4 - (i + 1) * SLAB : TOP + 4 + i * SLAB;
+        svg("rect", {
+          x: TRAY_X + 5, y: slabY, width: TRAY_W - 10, height: SLAB - 1, rx: 2,
+          class: `bg-slab bg-seat${seat}`,
+        }, g);
+      }
+      if (count) {
+        const labelY = bottom ? BOTTOM - PH + 16 : TOP + PH - 6;
+        text(g, TRAY_X + TRAY_W / 2, labelY, String(count), "bg-tray-count");
+      }
+    }
+  }
+
+  const PIPS = {
+    1: [[1, 1]],
+    2: [[0, 0], [2, 2]],
+    3: [[0, 0], [1, 1], [2, 2]],
+    4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+    5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+    6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+  };
+
+  function die(parent, x, y, value, seat, used) {
+    const size = 34;
+    const g = svg("g", { class: `bg-die bg-die${seat}${used ? " bg-used" : ""}`, "data-die": value }, parent);
+    svg("rect", { x, y, width: size, height: size, rx: 6 }, g);
+    for (const [col, row] of PIPS[value]) {
+      svg("circle", { cx: x + 8 + col * 9, cy: y + 8 + row * 9, r: 3.4, class: "bg-pip" }, g);
+    }
+  }
+
+  // The dice lie on the mover's side: the right half for the bottom player.
+  function drawDice(layer, view, board, remaining) {
+    if (!view.dice) return;
+    const seat = view.turn;
+    const centerX = seat === board.bottomSeat ? RIGHT + 3 * PW : LEFT + 3 * PW;
+    const [a, b] = view.dice;
+    const y = CENTER_Y - 17;
+    if (a === b) {
+      die(layer, centerX - 38, y, a, seat, remaining && remaining.length === 0);
+      die(layer, centerX + 4, y, b, seat, remaining && remaining.length === 0);
+      if (remaining) text(layer, centerX + 60, CENTER_Y + 6, `×${remaining.length}`, "bg-times");
+      return;
+    }
+    const left = remaining ? remaining.slice() : [a, b];
+    [a, b].forEach((value, i) => {
+      const unused = left.indexOf(value);
+      if (unused >= 0) left.splice(unused, 1);
+      die(layer, centerX - 38 + i * 42, y, value, seat, unused < 0);
+    });
+  }
+
+  // The cube lies in the middle of the bar, or at the owner's end; an offered cube is shown
+  // in the middle at the value offered.
+  function drawCube(layer, view, board) {
+    if (!view.rules.cube) return;
+    const cube = view.cube;
+    const offer = view.offer;
+    const size = 32;
+    const x = BAR_X + (BAR_W - size) / 2;
+    let y = CENTER_Y - size / 2;
+    if (!offer && cube.owner === board.bottomSeat) y = BOTTOM - size - 4;
+    else if (!offer && cube.owner === board.topSeat) y = TOP + 4;
+    const g = svg("g", { class: `bg-cube${offer ? " bg-offered" : ""}` }, layer);
+    svg("rect", { x, y, width: size, height: size, rx: 5 }, g);
+    // A cube in the middle at 1 shows 64, as on a real board.
+    const value = offer ? offer.value : cube.value;
+    text(g, x + size / 2, y + size / 2 + 6, String(value === 1 ? 64 : value));
+  }
+
+  function drawBoard(view, board, ui) {
+    const root = svg("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: "bg-svg",
+      role: "img",
+      "aria-label": "Board",
+    });
+    svg("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10, class: "bg-frame" }, root);
+    svg("rect", { x: LEFT, y: TOP, width: BAR_X - LEFT, height: BOTTOM - TOP, class: "bg-field" }, root);
+    svg("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "bg-field" }, root);
+    const layer = svg("g", {}, root);
+    for (let p = 1; p <= 24; p++) drawPoint(layer, p, board, ui);
+    drawBar(layer, board, ui);
+    drawTrays(layer, board, ui);
+    drawDice(layer, view, board, ui.remaining);
+    drawCube(layer, view, board);
+    return root;
+  }
+
+  // ---- words --------------------------------------------------------------------------
+
+  function nameOf(msg, seat) {
+    if (seat === msg.seat) return "You";
+    const player = (msg.players || []).find((p) => p.seat === seat);
+    return (player && player.name) || `Player ${seat + 1}`;
+  }
+
+  function pointName(p, view) {
+    if (p === OFF) return "off";
+    if (p === BAR) return view.movement.entry === "hand" ? "hand" : "bar";
+    return String(p);
+  }
+
+  function playText(view, moves) {
+    return moves.map(([from, to]) => `${pointName(from, view)}/${pointName(to, view)}`).join(" ");
+  }
+
+  function eventText(msg, event) {
+    const view = msg.view;
+    const who = nameOf(msg, event.seat);
+    if (event.cube) {
+      const verbs = { double: "doubled to", take: "took the cube at", drop: "dropped the cube at", beaver: "beavered to" };
+      return `${who} ${verbs[event.cube]} ${event.value}.`;
+    }
+    if (event.reroll) return `${who} rolled ${event.reroll === "both" ? "both dice" : "one die"} again: ${event.dice.join("-")}.`;
+    const dice = event.dice.join("-");
+    if (!event.moves.length) return `${who} rolled ${dice} and could not move.`;
+    return `${who} played ${dice}: ${playText(view, event.moves)}.`;
+  }
+
+  function title(view) {
+    const target = `to ${view.target} point${view.target === 1 ? "" : "s"}`;
+    const game = view.match === "series" ? `Tavli, game ${view.game_no}: ${view.variant_name}` : view.variant_name;
+    return [game, target, view.crawford ? "Crawford game" : ""].filter(Boolean).join(" · ");
+  }
+
+  function turnText(msg, plan) {
+    const view = msg.view;
+    const me = msg.seat;
+    if (view.phase === "over") {
+      if (view.winner === null) return "The game is a draw.";
+      const score = `${view.score[view.winner]}–${view.score[1 - view.winner]}`;
+      const how = OUTCOMES[view.reason] ? ` by ${OUTCOMES[view.reason]}` : "";
+      return `${nameOf(msg, view.winner)} ${view.winner === me ? "win" : "wins"} ${score}${how}.`;
+    }
+    const mover = view.to_act[0];
+    const mine = mover === me;
+    if (view.phase === "take") {
+      const offer = view.offer;
+      if (mine) return `${nameOf(msg, offer.by)} ${offer.beaver ? "beavers" : "doubles"} to ${offer.value}: take or drop?`;
+      return `${nameOf(msg, mover)} is answering the double to ${offer.value}.`;
+    }
+    if (view.phase === "cube") {
+      return mine ? "Your turn: roll, or double first." : `${nameOf(msg, mover)} is about to roll.`;
+    }
+    const dice = view.dice.join("-");
+    if (!mine) return `${nameOf(msg, mover)} is playing ${dice}.`;
+    if (!plan) return `Your roll: ${dice}.`;
+    if (plan.length === 0) return `You rolled ${dice}: no move is possible.`;
+    if (turn.partial.length === plan.length) return `Your move ${playText(view, turn.partial)}: confirm or undo.`;
+    if (turn.selected !== null) return "Now tap a highlighted point.";
+    return `Your roll: ${dice}. Tap a checker, then where it goes.`;
+  }
+
+  function playerLine(msg, seat, board, view) {
+    const line = el("div", `bg-player${view.to_act.includes(seat) ? " bg-to-act" : ""}`);
+    line.append(el("i", `bg-chip bg-seat${seat}`), el("b", "", nameOf(msg, seat)));
+    line.append(el("span", "bg-score", `${view.score[seat]} / ${view.target}`));
+    line.append(el("span", "bg-pips", `${view.pips[seat]} pips`));
+    if (view.rules.reroll !== "none") line.append(el("span", "bg-pips", `${view.rerolls_left[seat]} re-roll${view.rerolls_left[seat] === 1 ? "" : "s"}`));
+    return line;
+  }
+
+  // ---- controls -----------------------------------------------------------------------
+
+  function button(label, action, onClick, disabled) {
+    const b = el("button", "bg-button", label);
+    b.type = "button";
+    b.dataset.action = action;
+    b.disabled = Boolean(disabled) || turn.sent;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function send(action) {
+    if (turn.sent) return;
+    turn.sent = true; // one answer per move: a second tap would only be refused as stale
+    current.act(action);
+    redraw();
+    // The server answers with a new state, or with an error that leaves this one standing.
+    turn.unlock = setTimeout(() => {
+      turn.sent = false;
+      redraw();
+    }, 3000);
+  }
+
+  function controls(msg, plan, nodes) {
+    const view = msg.view;
+    const box = el("div", "bg-controls");
+    const legal = msg.legal || [];
+    const has = (type) => legal.some((a) => a.type === type);
+    if (view.phase === "cube" && has("roll")) {
+      box.append(
+        button("Roll", "roll", () => send({ type: "roll" })),
+        button(`Double to ${2 * view.cube.value}`, "double", () => send({ type: "double" }))
+      );
+    }
+    if (view.phase === "take" && has("take")) {
+      box.append(
+        button(`Take (${view.offer.value})`, "take", () => send({ type: "take" })),
+        button("Drop", "drop", () => send({ type: "drop" }))
+      );
+      if (has("beaver")) box.append(button(`Beaver to ${2 * view.offer.value}`, "beaver", () => send({ type: "beaver" })));
+    }
+    if (plan) {
+      const play = plan.playFor(nodes, turn.partial.length);
+      box.append(
+        button("Undo", "undo", () => { turn.partial.pop(); turn.selected = null; redraw(); }, !turn.partial.length),
+        button(plan.length ? "Confirm" : "Pass", "confirm", () => send({ type: "play", moves: play.moves }), !play)
+      );
+      if (!turn.partial.length) box.append(...rerollButtons(view, legal));
+    }
+    return box;
+  }
+
+  function rerollButtons(view, legal) {
+    const fee = `${view.reroll_fee_bp / 100}% fee`;
+    return legal
+      .filter((a) => a.type === "reroll")
+      .map((a) => {
+        const label = a.dice === "both" ? `Roll both again (${fee})` : `Roll the ${view.dice[a.die]} again (${fee})`;
+        return button(label, a.dice === "both" ? "reroll-both" : `reroll-${a.die}`, () => send(a));
+      });
+  }
+
+  // ---- taps ---------------------------------------------------------------------------
+
+  function onTap(point, next) {
+    const dest = turn.selected === null ? null : next.find((s) => s[0] === turn.selected && s[1] === point);
+    if (dest) {
+      turn.partial.push(dest);
+      turn.selected = null;
+    } else if (next.some((s) => s[0] === point)) {
+      turn.selected = turn.selected === point ? null : point;
+    } else {
+      turn.selected = null;
+    }
+    redraw();
+  }
+
+  // ---- render -------------------------------------------------------------------------
+
+  function lastMovedPoints(view, bottomSeat) {
+    const event = view.recent[view.recent.length - 1];
+    if (!event || !event.moves) return new Set();
+    return new Set(event.moves.map(([, to]) => pointFor(view, event.seat, bottomSeat, to)).filter((p) => p > 0));
+  }
+
+  function redraw() {
+    const { root, msg } = current;
+    const view = msg.view;
+    const me = msg.seat === null || msg.seat === undefined ? null : msg.seat;
+    const bottomSeat = me === null ? 0 : me;
+    const seen = perspective(view, bottomSeat);
+    const board = { ...seen, bottomSeat, topSeat: 1 - bottomSeat };
+    const ui = {
+      sources: new Set(),
+      targets: new Set(),
+      selected: null,
+      next: [],
+      remaining: null, // the dice still to play, while the seat builds its play
+      moved: lastMovedPoints(view, bottomSeat),
+    };
+    const plays = me === null || view.phase !== "play" ? [] : (msg.legal || []).filter((a) => a.type === "play");
+    let plan = null;
+    let nodes = [];
+    if (plays.length) {
+      plan = planner(view, me, plays);
+      nodes = plan.follow(turn.partial);
+      if (!nodes.length) {
+        // Cannot happen for a play built here; start the turn over rather than stall.
+        turn.partial = [];
+        nodes = [plan.root];
+      }
+      const next = plan.nextSteps(nodes, turn.partial.length);
+      const shown = nodes[0];
+      board.mine = shown.mine;
+      if (view.movement.contact !== "none") board.theirs = shown.opp.map((n, p) => (p === OFF ? seen.theirs[OFF] : n));
+      board.myPins = shown.myPins;
+      board.theirPins = shown.oppPins;
+      const left = plan.length - turn.partial.length;
+      const double = view.dice[0] === view.dice[1];
+      ui.remaining = left === 0 ? [] : shown.dice.slice(0, double ? left : 2);
+      if (turn.partial.length) ui.moved = new Set(turn.partial.map(([, to]) => to).filter((p) => p > 0));
+      ui.sources = new Set(next.map((s) => s[0]));
+      ui.selected = turn.selected;
+      if (turn.selected !== null) ui.targets = new Set(next.filter((s) => s[0] === turn.selected).map((s) => s[1]));
+      ui.next = next;
+    }
+    const container = el("div", "bg-board");
+    container.dataset.bgSeq = msg.seq;
+    container.dataset.bgPhase = view.phase;
+    const svgRoot = drawBoard(view, board, ui);
+    if (plan && !turn.sent) {
+      svgRoot.classList.add("bg-live");
+      svgRoot.addEventListener("click", (event) => {
+        const target = event.target.closest("[data-point]");
+        if (target) onTap(Number(target.dataset.point), ui.next);
+      });
+    }
+    const lastEvent = view.recent[view.recent.length - 1];
+    container.append(
+      el("div", "bg-title", title(view)),
+      playerLine(msg, board.topSeat, board, view),
+      svgRoot,
+      playerLine(msg, board.bottomSeat, board, view),
+      el("p", "bg-turn", turnText(msg, plan))
+    );
+    if (me !== null && view.phase !== "over") container.append(controls(msg, plan, nodes));
+    if (lastEvent) container.append(el("p", "bg-last", eventText(msg, lastEvent)));
+    root.replaceChildren(container);
+  }
+
+  function render(root, msg, act) {
+    injectStyle();
+    startTurnIfNew(msg);
+    current = { root, msg, act };
+    redraw();
+  }
+
+  const CSS = `
+.bg-board{max-width:40rem;margin:0 auto;font:15px/1.35 system-ui,sans-serif;color:#212529}
+.bg-title{font-weight:600;text-align:center;margin-bottom:.35rem}
+.bg-player{display:flex;align-items:center;gap:.6rem;flex-wrap:wrap;padding:.3rem .6rem;border-radius:.5rem}
+.bg-player.bg-to-act{background:#fff3bf}
+.bg-player b{margin-right:auto}
+.bg-score{font-weight:700;font-variant-numeric:tabular-nums}
+.bg-pips{color:#495057;font-size:.9rem;font-variant-numeric:tabular-nums}
+.bg-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;border:1px solid #495057}
+.bg-svg{display:block;width:100%;height:auto;margin:.25rem 0;touch-action:manipulation;user-select:none;-webkit-user-select:none}
+.bg-frame{fill:#6b4226}
+.bg-field{fill:#e9dcc0}
+.bg-bar{fill:#5a3720}
+.bg-tri0{fill:#9c3b1b}
+.bg-tri1{fill:#2f5d50}
+.bg-number{fill:#f1e4c8;font-size:13px;text-anchor:middle}
+.bg-checker{stroke-width:1.5}
+.bg-seat0,.bg-chip.bg-seat0{fill:#fbf8f1;background:#fbf8f1;stroke:#6c6255}
+.bg-seat1,.bg-chip.bg-seat1{fill:#2b2b2e;background:#2b2b2e;stroke:#000}
+.bg-count{font-size:17px;font-weight:700;text-anchor:middle;pointer-events:none}
+.bg-on0{fill:#212529}.bg-on1{fill:#fff}
+.bg-pinned{stroke:#e03131;stroke-width:4;stroke-dasharray:6 3}
+.bg-pin{fill:#e03131;pointer-events:none}
+.bg-tray-box{fill:#8a5a36}
+.bg-slab.bg-seat1{stroke:#adb5bd}
+.bg-tray-count{fill:#fff;font-size:13px;font-weight:700;text-anchor:middle}
+.bg-die rect{fill:#fff;stroke:#343a40;stroke-width:1.5}
+.bg-die1 rect{fill:#343a40;stroke:#000}
+.bg-pip{fill:#212529}.bg-die1 .bg-pip{fill:#fff}
+.bg-die.bg-used{opacity:.3}
+.bg-times{fill:#212529;font-size:15px;font-weight:700}
+.bg-cube rect{fill:#fff;stroke:#212529;stroke-width:2}
+.bg-cube.bg-offered rect{fill:#ffe066;stroke:#e67700;stroke-width:3}
+.bg-cube text{font-size:16px;font-weight:800;text-anchor:middle}
+.bg-hit{fill:transparent}
+.bg-live .bg-point.bg-source,.bg-live .bg-point.bg-target,.bg-live .bg-tray.bg-target{cursor:pointer}
+.bg-moved .bg-triangle{filter:brightness(1.35)}
+.bg-source .bg-top{stroke:#f59f00;stroke-width:4}
+.bg-selected .bg-top{stroke:#1c7ed6;stroke-width:5}
+.bg-target .bg-triangle,.bg-tray.bg-target .bg-tray-box{fill:#37b24d}
+.bg-ghost{fill:none;stroke:#fff;stroke-width:3;stroke-dasharray:5 4}
+.bg-turn{font-weight:600;min-height:1.4em;margin:.4rem 0;text-align:center}
+.bg-controls{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center}
+.bg-button{min-height:2.9rem;min-width:6rem;padding:.4rem 1rem;font-size:1rem;border-radius:.6rem;border:2px solid #0f6e5a;background:#0f6e5a;color:#fff;cursor:pointer;touch-action:manipulation}
+.bg-button[data-action=undo],.bg-button[data-action^=reroll],.bg-button[data-action=drop]{background:#fff;color:#0f6e5a}
+.bg-button:disabled{opacity:.4;cursor:default}
+.bg-last{color:#495057;font-size:.9rem;text-align:center;margin:.4rem 0 0}`;
+
+  function injectStyle() {
+    if (document.getElementById("bg-style")) return;
+    const style = document.createElement("style");
+    style.id = "bg-style";
+    style.textContent = CSS;
+    document.head.appendChild(style);
+  }
+
+  window.GameBoards = window.GameBoards || {};
+  window.GameBoards["tavli"] = window.GameBoards["backgammon"] = { render };
+})();
