@@ -454,11 +454,17 @@ def _locked(game_id: int) -> Game:
 
 
 def _seat_of(game: Game, user) -> GameSeat:
+    """The user's seat, read afresh: a socket keeps the user it connected with, and the
+    account may have been blocked since."""
     seat = (
-        game.seats.filter(player=user).first() if getattr(user, "is_authenticated", False) else None
+        game.seats.select_related("player").filter(player=user).first()
+        if getattr(user, "is_authenticated", False)
+        else None
     )
     if seat is None:
         raise ActionRejected("not_seated", "You are not playing at this table.")
+    if not seat.player.is_active:
+        raise ActionRejected("blocked", "Your account is blocked.")
     return seat
 
 

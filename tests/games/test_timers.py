@@ -186,3 +186,15 @@ def test_a_crash_between_finishing_and_settling_is_recovered(
 
 def _boom(game_id):
     raise RuntimeError("worker killed mid-settlement")
+
+
+def test_a_blocked_player_cannot_move_even_from_an_open_socket(clock, start_table, make_user):
+    from accounts.services import block_user
+
+    game, players = start_table("penalty", {"shots": 3})
+    seat = to_act(game)
+    block_user(players[seat], reason="Collusion", by=make_user(is_staff=True))
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, players[seat], 0, {"sector": 1})  # the stale user object
+    assert refused.value.code == "blocked"
+    assert reload(game).seq == 0
