@@ -33,6 +33,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 @admin.register(Account)
 class AccountAdmin(ReadOnlyAdmin):
     list_display = ("key", "kind", "owner", "shown_balance", "closed_at")
+    fields = ("key", "kind", "owner", "reference", "currency", "shown_balance", "closed_at")
+    readonly_fields = ("shown_balance",)
     list_filter = ("kind",)
     list_select_related = ("owner",)
     search_fields = ("key", "reference", "owner__email")
@@ -88,7 +90,7 @@ class AccountAdmin(ReadOnlyAdmin):
                 form.add_error(None, str(error))
             else:
                 if posting.created:
-                    done = f"{account.owner} adjusted by {format_minor(amount)}."
+                    done = f"Adjusted the balance of {account.owner} by {format_minor(amount)}."
                     messages.success(request, done)
                     return back
                 form.add_error(None, "This form was already sent: the adjustment was made once.")
@@ -108,8 +110,17 @@ def _adjustable(account: Account) -> bool:
 
 class EntryInline(admin.TabularInline):
     model = Entry
-    fields = ("account", "amount", "balance_after")
+    fields = ("account", "shown_amount", "shown_balance_after")
+    readonly_fields = ("shown_amount", "shown_balance_after")
     extra = 0
+
+    @admin.display(description="amount")
+    def shown_amount(self, entry: Entry) -> str:
+        return format_minor(entry.amount)
+
+    @admin.display(description="balance after")
+    def shown_balance_after(self, entry: Entry) -> str:
+        return format_minor(entry.balance_after)
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -134,6 +145,8 @@ class TransactionAdmin(ReadOnlyAdmin):
 @admin.register(Deposit)
 class DepositAdmin(ReadOnlyAdmin):
     list_display = ("created", "player", "shown_amount", "provider", "provider_reference")
+    fields = ("player", "shown_amount", "provider", "provider_reference", "transaction")
+    readonly_fields = ("shown_amount",)
     list_filter = ("provider",)
     list_select_related = ("player",)
     search_fields = ("provider_reference", "player__email")
@@ -173,6 +186,8 @@ class WithdrawalStatusFilter(admin.SimpleListFilter):
 @admin.register(Withdrawal)
 class WithdrawalAdmin(ReadOnlyAdmin):
     list_display = ("pk", "created", "player", "shown_amount", "status", "decided_by", "note")
+    fields = ("player", "shown_amount", "status", "requested", "decided", "decided_by", "note")
+    readonly_fields = ("shown_amount",)
     list_filter = (WithdrawalStatusFilter,)
     list_select_related = ("player", "decided_by")
     search_fields = ("player__email",)
