@@ -732,6 +732,7 @@
 .bg-die1 rect{fill:#343a40;stroke:#000}
 .bg-pip{fill:#212529}.bg-die1 .bg-pip{fill:#fff}
 .bg-die.bg-used{opacity:.3}
+.bg-die,.bg-cube,.bg-number{pointer-events:none}
 .bg-times{fill:#212529;font-size:15px;font-weight:700}
 .bg-cube rect{fill:#fff;stroke:#212529;stroke-width:2}
 .bg-cube.bg-offered rect{fill:#ffe066;stroke:#e67700;stroke-width:3}

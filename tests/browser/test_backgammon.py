@@ -1,0 +1,82 @@
+"""Two people meet in the lobby and play Portes: the player to move taps checkers and
+confirms, and the other player's board follows."""
+
+import pytest
+
+from tests.browser.test_play_flow import log_in
+from wallet import services as wallet
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = "/tmp/backgammon-phone-{}.png"
+
+
+def player(make_user, name: str):
+    user = make_user(legal_name=f"{name} Example")
+    wallet.deposit(user, 100_000, provider="demo", provider_reference=name, key=f"seed:{name}")
+    return user
+
+
+def start_portes(server, alice_page, bob_page) -> None:
+    alice_page.goto(f"{server}/lobby/new/tavli/")
+    alice_page.fill("input[name=stake]", "5")
+    alice_page.select_option("select[name=option_variant]", "portes")
+    alice_page.select_option("select[name=option_points]", "1")
+    alice_page.click("button[type=submit]")
+    alice_page.wait_for_selector("text=Cancel table")
+
+    bob_page.goto(f"{server}/lobby/")
+    bob_page.click("#table-list a.button")
+    bob_page.click("#join-table")
+    bob_page.wait_for_selector("text=Your stake is held")
+    alice_page.wait_for_selector("[data-accept]")
+    alice_page.click("[data-accept]")
+    for page in (alice_page, bob_page):
+        page.wait_for_url("**/games/*/")
+        page.wait_for_selector(".bg-board svg")
+
+
+def play_the_roll(page) -> str:
+    """Taps a movable checker and a highlighted point until the play is whole; confirms.
+    Returns the play as the board wrote it."""
+    confirm = page.locator("[data-action=confirm]")
+    while confirm.is_disabled():
+        if not page.locator(".bg-selected").count():
+            page.locator(".bg-source[data-point]").first.click()
+        page.locator(".bg-target[data-point]").first.click()
+    played = page.locator(".bg-turn").inner_text()
+    confirm.click()
+    return played
+
+
+def test_portes_is_played_by_tapping_and_the_other_board_follows(server, browser, make_user):
+    alice, bob = player(make_user, "Alice"), player(make_user, "Bob")
+    alice_page = log_in(browser.new_context(viewport=PHONE), server, alice)
+    bob_page = log_in(browser.new_context(viewport=PHONE), server, bob)
+    start_portes(server, alice_page, bob_page)
+
+    pages = {"Alice": alice_page, "Bob": bob_page}
+    for page in pages.values():
+        page.wait_for_selector("[data-status]:text-matches('Your move|Waiting')")
+    mover = next(
+        n for n, p in pages.items() if p.locator("[data-status]").inner_text() == "Your move."
+    )
+    other = "Bob" if mover == "Alice" else "Alice"
+    # The opening roll is the mover's: it is played at once, no cube in Tavli.
+    assert pages[mover].locator(".bg-board").get_attribute("data-bg-phase") == "play"
+    assert pages[other].locator("[data-action]").count() == 0
+
+    pages[mover].locator(".bg-source[data-point]").first.click()
+    assert pages[mover].locator(".bg-target[data-point]").count() >= 1
+    pages[mover].screenshot(path=SCREENSHOTS.format("choosing"), full_page=True)
+    played = play_the_roll(pages[mover])
+    assert played.startswith("Your move ")
+    moves = played.removeprefix("Your move ").removesuffix(": confirm or undo.")
+
+    # Both boards move on to the next move and say what was played.
+    for page in pages.values():
+        page.wait_for_selector(".bg-board[data-bg-seq='1']")
+    assert pages[other].locator(".bg-last").inner_text().endswith(f": {moves}.")
+    assert pages[mover].locator(".bg-last").inner_text().startswith("You played")
+    pages[mover].screenshot(path=SCREENSHOTS.format("played"), full_page=True)
