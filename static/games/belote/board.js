@@ -412,16 +412,18 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
 
   // ---- moves other than cards ----------------------------------------------------
 
-  function button(content, className, onClick) {
+  // `move` names the kind of move the button sends (data-move), for people's tools and tests.
+  function button(content, className, onClick, move) {
     const b = el("button", "bl-btn" + (className ? " " + className : ""));
     b.type = "button";
+    if (move) b.dataset.move = move;
     b.append(...[].concat(content));
     b.addEventListener("click", onClick);
     return b;
   }
 
-  function suitButton(suit, label, onClick) {
-    const b = button([el("span", "bl-sym", suit === "NT" ? "NT" : SUITS[suit]), el("span", "", label)], RED.has(suit) ? "bl-red" : "", onClick);
+  function suitButton(suit, label, onClick, move) {
+    const b = button([el("span", "bl-sym", suit === "NT" ? "NT" : SUITS[suit]), el("span", "", label)], RED.has(suit) ? "bl-red" : "", onClick, move);
     b.setAttribute("aria-label", `${label} ${SUIT_WORDS[suit]}`);
     return b;
   }
@@ -443,7 +445,7 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
     const suits = row("bl-suits");
     ["C", "D", "H", "S"].forEach((suit) => {
       const action = bids.find((b) => b.value === ui.bid && b.suit === suit);
-      if (action) suits.appendChild(suitButton(suit, `Bid ${ui.bid === "capot" ? "capot" : ui.bid}`, () => send(action)));
+      if (action) suits.appendChild(suitButton(suit, `Bid ${ui.bid === "capot" ? "capot" : ui.bid}`, () => send(action), "bid"));
     });
     box.append(grid, suits);
     return box;
@@ -468,7 +470,7 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
       choices.appendChild(suitButton(a.suit, label, () => {
         const chosen = openable ? names.find((b) => b.suit === a.suit && b.take_open === !!ui.takeOpen) : a;
         send(chosen);
-      }));
+      }, "name"));
     });
     return box;
   }
@@ -490,33 +492,33 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
     const main = row();
     if (of("accept").length) {
       main.append(
-        button(`Accept ×${v.multiplier * 2}`, "bl-primary", () => send({ type: "accept" })),
+        button(`Accept ×${v.multiplier * 2}`, "bl-primary", () => send({ type: "accept" }), "accept"),
         button("Surrender the game", "bl-danger", () => {
           if (confirm("Surrender? You lose the game at the current stake.")) send({ type: "surrender" });
-        })
+        }, "surrender")
       );
     }
     if (of("bid").length) box.appendChild(biddingBox(msg, of("bid"), send));
     of("take").forEach((a) => {
       const label = withSuit(a.swap_seven ? "Take, swapping my 7 for the" : "Take", v.turned[1]);
-      main.appendChild(button(a.swap_seven ? [label, document.createTextNode(" " + rankText(v.turned))] : label, "bl-primary", () => send(a)));
+      main.appendChild(button(a.swap_seven ? [label, document.createTextNode(" " + rankText(v.turned))] : label, "bl-primary", () => send(a), "take"));
     });
     if (of("name").length) box.appendChild(trumpChoices(msg, of("name"), send));
     ["contra", "recontra"].forEach((type) => {
-      if (of(type).length) main.appendChild(button(`${type[0].toUpperCase()}${type.slice(1)} ×${type === "contra" ? 2 : 4}`, "bl-primary", () => send({ type: type })));
+      if (of(type).length) main.appendChild(button(`${type[0].toUpperCase()}${type.slice(1)} ×${type === "contra" ? 2 : 4}`, "bl-primary", () => send({ type: type }), type));
     });
-    if (of("pass").length) main.appendChild(button("Pass", "", () => send({ type: "pass" })));
+    if (of("pass").length) main.appendChild(button("Pass", "", () => send({ type: "pass" }), "pass"));
     of("declare").forEach((a) => {
-      main.appendChild(button(a.cards ? comboLabel(a.cards) : "Declare my combinations", "bl-primary", () => send(a)));
+      main.appendChild(button(a.cards ? comboLabel(a.cards) : "Declare my combinations", "bl-primary", () => send(a), "declare"));
     });
-    if (of("show").length) main.appendChild(button("Show my combination", "bl-primary", () => send({ type: "show" })));
+    if (of("show").length) main.appendChild(button("Show my combination", "bl-primary", () => send({ type: "show" }), "show"));
     if (of("change_card").length) {
       main.appendChild(button(ui.changing ? "Cancel: play a card instead" : "Change a card (10% of the stake)", ui.changing ? "bl-on" : "", () => {
         ui.changing = !ui.changing;
         rerender();
-      }));
+      }, "change_card"));
     }
-    if (of("double").length) main.appendChild(button(`Double the stake ×${v.multiplier * 2}`, "bl-danger", () => send({ type: "double" })));
+    if (of("double").length) main.appendChild(button(`Double the stake ×${v.multiplier * 2}`, "bl-danger", () => send({ type: "double" }), "double"));
     if (main.childNodes.length) box.appendChild(main);
     return box;
   }
