@@ -106,8 +106,8 @@ def _locked(user: User) -> PlayerProtection:
     return PlayerProtection.objects.select_for_update().get(user_id=user.pk)
 
 
-def _record(user: User, kind: str, actor: User | None = None, **details) -> None:
-    ProtectionEvent.objects.create(user_id=user.pk, kind=kind, actor=actor, details=details)
+def _record(user: User, event: str, actor: User | None = None, **details) -> None:
+    ProtectionEvent.objects.create(user_id=user.pk, kind=event, actor=actor, details=details)
 
 
 # --- reading the rules ------------------------------------------------------------------

@@ -6,4 +6,10 @@ app_name = "accounts"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("responsible-gaming/", views.responsible, name="responsible"),
+    path(
+        "responsible-gaming/reality-check/",
+        views.acknowledge_reality_check,
+        name="acknowledge_reality_check",
+    ),
 ]

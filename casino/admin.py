@@ -4,12 +4,24 @@ Paytables are edited by saving a new version; tickets keep the version they were
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
+from casino import voiding
 from casino.models import CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
+
+# The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
+VOID_PERMISSION = "reports.void_round"
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -38,11 +50,59 @@ class RoundAdmin(ReadOnly):
     search_fields = ["=number"]
     # Unplayed outcomes and links stay hidden: staff see what players see.
     exclude = ["link", "outcome"]
-    readonly_fields = ["played_outcome"]
+
+    readonly_fields = ["played_outcome", "staff_tools"]
 
     @admin.display(description="Outcome")
     def played_outcome(self, obj: Round) -> str:
         return str(obj.outcome) if obj.is_settled else "(hidden until played)"
+
+    @admin.display(description="Staff tools")
+    def staff_tools(self, obj: Round) -> str:
+        if obj.state in (Round.State.SETTLED, Round.State.VOID):
+            return "—"
+        return format_html(
+            '<a class="button" href="{}">Void this round and refund every bet</a>',
+            reverse("admin:casino_round_void", args=[obj.pk]),
+        )
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/void/",
+                self.admin_site.admin_view(self.void_view),
+                name="casino_round_void",
+            ),
+            *super().get_urls(),
+        ]
+
+    def void_view(self, request, pk: int):
+        game_round = get_object_or_404(Round, pk=pk)
+        back = redirect(reverse("admin:casino_round_change", args=[game_round.pk]))
+        if not request.user.has_perm(VOID_PERMISSION):
+            messages.error(request, "You do not have permission to void rounds.")
+            return back
+        form = ReasonForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                voiding.void_round(
+                    game_round.pk, staff=request.user, reason=form.cleaned_data["reason"]
+                )
+            except voiding.VoidRefused as refusal:
+                messages.error(request, str(refusal))
+            else:
+                messages.success(request, f"{game_round} is void; every bet is refunded.")
+            return back
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "opts": self.model._meta,
+            "title": f"Void {game_round}",
+            "explanation": "Every bet and ticket on the round is refunded in full and the "
+            "round is never played. The reason goes to the audit log.",
+            "submit": "Void round",
+        }
+        return TemplateResponse(request, "admin/staff_tool.html", context)
 
 
 @admin.register(CrashBet)

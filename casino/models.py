@@ -45,6 +45,7 @@ class Round(models.Model):
         BETTING = "betting"
         RUNNING = "running"
         SETTLED = "settled"
+        VOID = "void"  # voided by staff: every bet refunded (casino/voiding.py)
 
     game = models.CharField(max_length=10, choices=Game.choices)
     number = models.PositiveIntegerField()
@@ -93,6 +94,7 @@ class BetStatus(models.TextChoices):
     OPEN = "open"
     WON = "won"
     LOST = "lost"
+    VOID = "void"  # refunded: the round was voided
 
 
 class CrashAutoRun(models.Model):

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.urls import path
 from django.views.generic import TemplateView
 
@@ -12,7 +13,13 @@ urlpatterns = [
     ),
     path(
         "complaints/",
-        TemplateView.as_view(template_name="pages/complaints.html"),
+        TemplateView.as_view(
+            template_name="pages/complaints.html",
+            extra_context={
+                "REGULATOR_NAME": getattr(settings, "REGULATOR_NAME", "the regulator"),
+                "OPERATOR_NAME": getattr(settings, "OPERATOR_NAME", ""),
+            },
+        ),
         name="complaints",
     ),
 ]

@@ -5,5 +5,9 @@ from reports import views
 app_name = "reports"
 
 urlpatterns = [
-    path("", views.history, name="history"),
+    path("", views.history_view, name="history"),
+    path("complaints/", views.complaints_view, name="complaints"),
+    path("exports/", views.exports_view, name="exports"),
+    path("exports/<int:pk>/", views.export_job, name="export_job"),
+    path("exports/<int:pk>/download/", views.export_download, name="export_download"),
 ]

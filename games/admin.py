@@ -1,0 +1,113 @@
+"""Staff views of live games. Games, seats and actions are records: read-only. One tool,
+behind its own permission: void a game, which refunds every stake through the runtime's
+own settlement (exactly once, by its key) and goes to the audit log."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from accounts import audit
+from games import services, tasks
+from games.models import Game, GameSeat
+
+# The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
+VOID_PERMISSION = "reports.void_game"
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
+
+
+class SeatInline(admin.TabularInline):
+    model = GameSeat
+    fields = ["position", "player", "held", "timeouts", "disconnected", "bot"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["pk", "slug", "status", "stake", "started", "finished", "settled"]
+    list_filter = ["status", "slug", "settled"]
+    search_fields = ["=id", "escrow_reference", "seats__player__email"]
+    date_hierarchy = "started"
+    inlines = [SeatInline]
+    # The seed stays server-side until the game ends (revealed_seed shows it then).
+    exclude = ["seed", "state"]
+    readonly_fields = ["revealed_seed", "staff_tools"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="Staff tools")
+    def staff_tools(self, game: Game) -> str:
+        if game.is_over:
+            return "—"
+        return format_html(
+            '<a class="button" href="{}">Void this game and refund every stake</a>',
+            reverse("admin:games_game_void", args=[game.pk]),
+        )
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/void/",
+                self.admin_site.admin_view(self.void_view),
+                name="games_game_void",
+            ),
+            *super().get_urls(),
+        ]
+
+    def void_view(self, request, pk: int):
+        game = get_object_or_404(Game, pk=pk)
+        back = redirect(reverse("admin:games_game_change", args=[game.pk]))
+        if not request.user.has_perm(VOID_PERMISSION):
+            messages.error(request, "You do not have permission to void games.")
+            return back
+        if game.is_over:
+            messages.error(request, f"{game} is already over ({game.status}).")
+            return back
+        form = ReasonForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            void_and_refund(game.pk, staff=request.user, reason=form.cleaned_data["reason"])
+            messages.success(request, f"{game} is void; every stake is refunded.")
+            return back
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "opts": self.model._meta,
+            "title": f"Void {game}",
+            "explanation": "The game ends at once as void; settlement refunds every seat "
+            "what it put in. The reason goes to the audit log.",
+            "submit": "Void game",
+        }
+        return TemplateResponse(request, "admin/staff_tool.html", context)
+
+
+def void_and_refund(game_id: int, *, staff, reason: str) -> Game:
+    with transaction.atomic():
+        game = services.void_game(game_id, reason.strip())
+        audit.record(staff, "games.void", game, reason.strip(), escrow=game.escrow_reference)
+    # The runtime settles a void game as refunds (and tells the players).
+    tasks.settle(game.pk)
+    game.refresh_from_db()
+    return game

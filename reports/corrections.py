@@ -1,0 +1,93 @@
+"""Correcting a result after the fact. Ledger entries are never edited: a correction is a
+new balanced transaction of kind "correction" between the affected players' cash and the
+house account the original money went to (a live game's rake, a house round's bank),
+recorded with a note the players see in their history and an audit log entry."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts import audit
+from casino.models import Round
+from games.models import Game
+from reports.models import Correction
+from wallet import services as wallet
+from wallet.models import Account, Transaction
+
+
+class CorrectionRefused(Exception):
+    pass
+
+
+def _house_and_players(game: Game | None, game_round: Round | None):
+    if (game is None) == (game_round is None):
+        raise CorrectionRefused("A correction is about one game or one round.")
+    if game is not None:
+        if not game.settled:
+            raise CorrectionRefused("Only a settled game's result can be corrected.")
+        players = set(game.seats.values_list("player_id", flat=True))
+        return wallet.house_account(Account.Kind.RAKE), players, game.escrow_reference
+    if not game_round.is_settled:
+        raise CorrectionRefused("Only a settled round's result can be corrected.")
+    players = set(game_round.crash_bets.values_list("user_id", flat=True)) | set(
+        game_round.keno_tickets.values_list("user_id", flat=True)
+    )
+    return wallet.house_account(Account.Kind.HOUSE_BANK), players, game_round.reference
+
+
+def correct_result(
+    staff,
+    *,
+    amounts: dict,
+    reason: str,
+    player_note: str,
+    key: str,
+    game: Game | None = None,
+    game_round: Round | None = None,
+) -> Correction:
+    """`amounts`: {player: signed minor units} each player receives (or gives back).
+    `key` makes a resubmitted form a replay: the first correction comes back."""
+    if not reason.strip() or not player_note.strip():
+        raise CorrectionRefused("A correction needs a reason and a note to the players.")
+    amounts = {player: amount for player, amount in amounts.items() if amount}
+    if not amounts:
+        raise CorrectionRefused("A correction moves some money.")
+    for amount in amounts.values():
+        wallet.check_amount(abs(amount))
+    house, took_part, reference = _house_and_players(game, game_round)
+    strangers = [str(p) for p in amounts if p.pk not in took_part]
+    if strangers:
+        raise CorrectionRefused(f"Not part of this game or round: {', '.join(strangers)}.")
+    moves = [(wallet.cash_account(p), amount) for p, amount in amounts.items()]
+    moves.append((house, -sum(amounts.values())))
+    with transaction.atomic():
+        posting = wallet.post(
+            Transaction.Kind.CORRECTION,
+            moves,
+            key=f"correction:{key}",
+            reference=reference,
+            memo=player_note.strip(),
+            actor=staff,
+        )
+        if not posting.created:
+            return Correction.objects.get(ledger_transaction=posting.transaction)
+        correction = Correction.objects.create(
+            game=game,
+            game_round=game_round,
+            amounts={str(p.pk): amount for p, amount in amounts.items()},
+            reason=reason.strip(),
+            player_note=player_note.strip(),
+            ledger_transaction=posting.transaction,
+            created_by=staff,
+        )
+        audit.record(
+            staff,
+            "results.correct",
+            correction,
+            reason.strip(),
+            subject=correction.subject,
+            amounts=correction.amounts,
+            house_account=house.key,
+            transaction=str(posting.transaction.uuid),
+        )
+    return correction

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from django import forms
+
+from reports import exports
+from reports.history import Period, default_period, game_choices
+
+
+class PeriodForm(forms.Form):
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), required=False)
+    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), required=False)
+    game = forms.ChoiceField(required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "All games"), *game_choices()]
+
+    def period(self) -> Period:
+        fallback = default_period()
+        if not self.is_valid():
+            return fallback
+        start = self.cleaned_data["start"] or fallback.start
+        end = self.cleaned_data["end"] or fallback.end
+        return Period(min(start, end), max(start, end))
+
+    def chosen_game(self) -> str:
+        return self.cleaned_data.get("game", "") if self.is_valid() else ""
+
+
+class ExportForm(PeriodForm):
+    report = forms.ChoiceField(choices=[(k, v[0]) for k, v in exports.REPORTS.items()])
+    file_format = forms.ChoiceField(
+        choices=[("csv", "CSV"), ("json", "JSON"), ("xlsx", "XLSX (revenue reports)")],
+        label="Format",
+    )
+    player = forms.IntegerField(required=False, min_value=1, label="Player id")
+
+    def clean(self):
+        cleaned = super().clean()
+        report, file_format = cleaned.get("report"), cleaned.get("file_format")
+        if report and file_format and file_format not in exports.formats_for(report):
+            self.add_error("file_format", "XLSX is offered for the revenue reports.")
+        if report == "statement" and not cleaned.get("player"):
+            self.add_error("player", "A statement is for one player.")
+        return cleaned
+
+    def filters(self) -> exports.Filters:
+        return exports.Filters(self.period(), self.chosen_game(), self.cleaned_data.get("player"))
+
+
+class ComplaintForm(forms.Form):
+    subject = forms.ChoiceField(label="About")
+    transaction = forms.UUIDField(
+        required=False, label="Or a transaction id", help_text="From your wallet statement."
+    )
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), label="What went wrong")
+
+    def __init__(self, *args, games=(), rounds=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["subject"].choices = [
+            ("", "A transaction (give its id below)"),
+            *((f"game:{g.pk}", f"{g} (ended {g.finished:%d %b %H:%M})") for g in games),
+            *((f"round:{r.pk}", f"{r} (ended {r.settled_at:%d %b %H:%M})") for r in rounds),
+        ]
+        self.fields["subject"].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("subject") and not cleaned.get("transaction"):
+            raise forms.ValidationError("Choose a game or round, or give a transaction id.")
+        return cleaned
+
+    def about(self) -> dict:
+        subject = self.cleaned_data.get("subject")
+        if subject:
+            kind, pk = subject.split(":")
+            return {"game_id": int(pk)} if kind == "game" else {"round_id": int(pk)}
+        return {"transaction_uuid": self.cleaned_data["transaction"]}

@@ -1,0 +1,304 @@
+"""A player's Games History: a read model over the rows written with each stake.
+
+Nothing here is a second copy: a game is in the history because its GameSeat row was
+written with the game's start, a Crash bet or Keno ticket because its row was written in
+the same transaction as its `place_bet`, and a correction because its row was written with
+its ledger transaction. Amounts come from those rows and from the player's own ledger
+entries, so the history cannot disagree with the money.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import CharField, F, IntegerField, Q, Sum, Value
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.protection import PLAY_KINDS, STAKE_KINDS
+from casino.models import CrashBet, KenoTicket
+from games import registry
+from games.models import GameSeat
+from reports.models import Correction
+from wallet.models import Entry, Transaction
+
+CASINO_GAMES = {"crash": "Crash", "keno": "Keno"}
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [
+        *((engine.slug, engine.name) for engine in registry.all()),
+        *CASINO_GAMES.items(),
+    ]
+
+
+@dataclass(frozen=True)
+class Period:
+    start: date
+    end: date  # inclusive
+
+    @property
+    def since(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.start, time.min))
+
+    @property
+    def until(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.end + timedelta(days=1), time.min))
+
+
+def default_period(today: date | None = None) -> Period:
+    """The last 30 days. Any period can be chosen: nothing is ever deleted, so the rules'
+    "at least 12 months visible" holds for as long as the database does."""
+    today = today or timezone.localdate()
+    return Period(today - timedelta(days=30), today)
+
+
+@dataclass
+class HistoryLine:
+    kind: str  # game, crash, keno, correction
+    pk: int
+    when: datetime
+    game: str = ""
+    ended: datetime | None = None
+    status: str = ""
+    stake: int = 0
+    returned: int | None = None  # None while in play
+    fees: int = 0
+    rake: int = 0
+    net: int | None = None
+    link: str = ""
+    link_text: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _sources(user, period: Period, game: str):
+    """One (kind, pk, when) query per source, merged by the database."""
+    seats = GameSeat.objects.filter(
+        player=user, game__started__gte=period.since, game__started__lt=period.until
+    )
+    bets = CrashBet.objects.filter(user=user, created__gte=period.since, created__lt=period.until)
+    tickets = KenoTicket.objects.filter(
+        user=user, created__gte=period.since, created__lt=period.until
+    )
+    corrections = Correction.objects.filter(
+        amounts__has_key=str(user.pk), created__gte=period.since, created__lt=period.until
+    )
+    if game:
+        seats = seats.filter(game__slug=game)
+        bets = bets if game == "crash" else bets.none()
+        tickets = tickets if game == "keno" else tickets.none()
+        corrections = corrections.filter(Q(game__slug=game) | Q(game_round__game=game))
+
+    def tagged(queryset, kind: str, pk: str, when: str):
+        return queryset.annotate(
+            k=Value(kind, output_field=CharField()),
+            ref=F(pk),
+            at=F(when),
+            zero=Value(0, output_field=IntegerField()),
+        ).values_list("k", "ref", "at", "zero")
+
+    return (
+        tagged(seats, "game", "game_id", "game__started")
+        .union(
+            tagged(bets, "crash", "pk", "created"),
+            tagged(tickets, "keno", "pk", "created"),
+            tagged(corrections, "correction", "pk", "created"),
+            all=True,
+        )
+        .order_by("-at", "-ref")
+    )
+
+
+class History:
+    """The lines of one player's history, newest first, sliced by the paginator."""
+
+    def __init__(self, user, period: Period, game: str = "") -> None:
+        self.user, self.period, self.game = user, period, game
+        self._keys = _sources(user, period, game)
+
+    def count(self) -> int:
+        return self._keys.count()
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, page: slice) -> list[HistoryLine]:
+        keys = list(self._keys[page])
+        wanted = defaultdict(list)
+        for kind, pk, _, _ in keys:
+            wanted[kind].append(pk)
+        built = {
+            **{("game", line.pk): line for line in self._games(wanted["game"])},
+            **{("crash", line.pk): line for line in self._crash(wanted["crash"])},
+            **{("keno", line.pk): line for line in self._keno(wanted["keno"])},
+            **{("correction", line.pk): line for line in self._corrections(wanted["correction"])},
+        }
+        return [built[(kind, pk)] for kind, pk, _, _ in keys]
+
+    def _games(self, ids: list[int]) -> list[HistoryLine]:
+        if not ids:
+            return []
+        seats = GameSeat.objects.filter(player=self.user, game_id__in=ids).select_related("game")
+        references = {seat.game.escrow_reference for seat in seats}
+        money = _ledger_by_reference(self.user, references)
+        lines = []
+        for seat in seats:
+            game = seat.game
+            mine = money.get(game.escrow_reference, {})
+            settlement = game.settlement or {}
+            returned = settlement["payouts"][seat.position] if game.settled else None
+            fees = -mine.get(Transaction.Kind.FEE, 0)
+            lines.append(
+                HistoryLine(
+                    kind="game",
+                    pk=game.pk,
+                    when=game.started,
+                    ended=game.finished,
+                    game=_name(game.slug),
+                    status=game.get_status_display(),
+                    stake=seat.held,
+                    returned=returned,
+                    fees=fees,
+                    rake=settlement.get("rake", 0) if game.settled else 0,
+                    net=(returned - seat.held - fees) if returned is not None else None,
+                    link=reverse("games:replay", args=[game.pk]) if game.is_over else "",
+                    link_text="Replay",
+                )
+            )
+        return lines
+
+    def _crash(self, ids: list[int]) -> list[HistoryLine]:
+        bets = CrashBet.objects.filter(pk__in=ids).select_related("round")
+        return [
+            _round_line(
+                "crash",
+                bet.pk,
+                bet.created,
+                bet.round,
+                bet.amount,
+                bet.payout,
+                bet.status,
+                f"cashed out at {bet.paid_multiplier / 100:.2f}x" if bet.paid_multiplier else "",
+            )
+            for bet in bets
+        ]
+
+    def _keno(self, ids: list[int]) -> list[HistoryLine]:
+        tickets = KenoTicket.objects.filter(pk__in=ids).select_related("round", "paytable")
+        return [
+            _round_line(
+                "keno",
+                t.pk,
+                t.created,
+                t.round,
+                t.amount,
+                t.payout,
+                t.status,
+                f"{t.paytable.name}: {len(t.numbers)} picks"
+                + (f", {t.hits} hits" if t.hits is not None else ""),
+            )
+            for t in tickets
+        ]
+
+    def _corrections(self, ids: list[int]) -> list[HistoryLine]:
+        lines = []
+        for c in Correction.objects.filter(pk__in=ids).select_related("game", "game_round"):
+            amount = int(c.amounts[str(self.user.pk)])
+            line = HistoryLine(
+                kind="correction",
+                pk=c.pk,
+                when=c.created,
+                ended=c.created,
+                game=f"Correction of {c.subject}",
+                status="Correction",
+                returned=amount,
+                net=amount,
+                notes=[c.player_note],
+            )
+            if c.game_id:
+                line.link, line.link_text = reverse("games:replay", args=[c.game_id]), "Replay"
+            else:
+                line.link = reverse("casino:round", args=[c.game_round.game, c.game_round.number])
+                line.link_text = "Verify"
+            lines.append(line)
+        return lines
+
+
+def _name(slug: str) -> str:
+    try:
+        return registry.get(slug).name
+    except registry.UnknownGame:
+        return CASINO_GAMES.get(slug, slug)
+
+
+def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> HistoryLine:
+    settled = status != "open"
+    refunded = status == "void"
+    return HistoryLine(
+        kind=kind,
+        pk=pk,
+        when=when,
+        ended=game_round.settled_at,
+        game=f"{CASINO_GAMES[kind]} #{game_round.number}",
+        status="Void: refunded" if refunded else status.capitalize(),
+        stake=stake,
+        returned=payout if settled else None,
+        net=(payout - stake) if settled else None,
+        link=reverse("casino:round", args=[game_round.game, game_round.number]),
+        link_text="Verify",
+        notes=[note] if note else [],
+    )
+
+
+def _ledger_by_reference(user, references) -> dict[str, dict[str, int]]:
+    """{reference: {transaction kind: sum}} of the player's cash entries."""
+    totals: dict[str, dict[str, int]] = defaultdict(dict)
+    rows = (
+        Entry.objects.filter(
+            account__key=f"cash:user:{user.pk}", transaction__reference__in=references
+        )
+        .values_list("transaction__reference", "transaction__kind")
+        .annotate(total=Sum("amount"))
+    )
+    for reference, kind, total in rows:
+        totals[reference][kind] = total
+    return totals
+
+
+@dataclass(frozen=True)
+class Totals:
+    staked: int
+    returned: int
+    net_result: int
+    deposits: int
+    withdrawals: int
+    net_deposits: int
+
+
+def totals(user, period: Period) -> Totals:
+    """From the player's ledger entries in the period: play, and money in and out."""
+    K = Transaction.Kind
+    entries = Entry.objects.filter(
+        account__key=f"cash:user:{user.pk}",
+        transaction__created__gte=period.since,
+        transaction__created__lt=period.until,
+    )
+
+    def total(**where) -> int:
+        return entries.filter(**where).aggregate(s=Sum("amount"))["s"] or 0
+
+    staked = -total(transaction__kind__in=STAKE_KINDS)
+    returned = total(transaction__kind__in=[k for k in PLAY_KINDS if k not in STAKE_KINDS])
+    deposits = total(transaction__kind=K.DEPOSIT)
+    # A request takes the money out of cash; a rejected one brings it back.
+    withdrawals = -total(transaction__kind__in=[K.WITHDRAWAL_REQUEST, K.WITHDRAWAL_REJECTED])
+    return Totals(
+        staked=staked,
+        returned=returned,
+        net_result=returned - staked,
+        deposits=deposits,
+        withdrawals=withdrawals,
+        net_deposits=deposits - withdrawals,
+    )

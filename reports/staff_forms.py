@@ -1,0 +1,47 @@
+"""The correction form of the staff tools in the admin."""
+
+from __future__ import annotations
+
+import secrets
+
+from django import forms
+
+from wallet.money import parse_major
+
+
+class CorrectionForm(forms.Form):
+    """One line per player: `player id: signed amount`, e.g. `12: -5.00`."""
+
+    target = forms.RegexField(
+        regex=r"^(game:\d+|round:(crash|keno):\d+)$",
+        label="Game or round",
+        help_text="game:<id>, or round:crash:<number> / round:keno:<number>",
+    )
+    amounts = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Amounts",
+        help_text="One line per player: player id, a colon, the signed amount they receive "
+        "(negative: they give back). The house account the original money went to "
+        "takes the balance.",
+    )
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason (staff)")
+    player_note = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), label="Note to the players"
+    )
+    token = forms.CharField(widget=forms.HiddenInput, initial=secrets.token_hex)
+
+    def clean_amounts(self) -> dict[int, int]:
+        amounts: dict[int, int] = {}
+        for number, line in enumerate(self.cleaned_data["amounts"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            player, _, amount = line.partition(":")
+            text = amount.strip()
+            sign = -1 if text.startswith("-") else 1
+            try:
+                amounts[int(player)] = sign * parse_major(text.lstrip("+-"))
+            except ValueError:
+                raise forms.ValidationError(f"Line {number}: write it as `12: -5.00`.") from None
+        if not amounts:
+            raise forms.ValidationError("Name at least one player.")
+        return amounts
