@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from accounts import protection
 from wallet.models import Account, Deposit, Transaction, Withdrawal
 
 Kind = Account.Kind
@@ -50,6 +51,11 @@ class EscrowClosed(WalletError):
     pass
 
 
+class ProtectionRefusal(WalletError):
+    """Refused by the player's own protection: a limit, a time-out, a self-exclusion or a
+    reality check due (accounts.protection says which, in words the player can read)."""
+
+
 # --- accounts ------------------------------------------------------------------------
 
 HOUSE_KEYS = {
@@ -76,6 +82,24 @@ def _account(key: str, kind: str, owner=None, reference: str = "") -> Account:
 
 def cash_account(user) -> Account:
     return _account(f"cash:user:{user.pk}", Kind.CASH, owner=user)
+
+
+def _cash_accounts(users: Iterable) -> dict[int, Account]:
+    """The cash accounts of many players by user id, in a few queries however many there
+    are (a round pays thousands of winners at once)."""
+    owners = {f"cash:user:{user.pk}": user for user in users}
+    found = {account.key: account for account in Account.objects.filter(key__in=owners)}
+    missing = [key for key in owners if key not in found]
+    if missing:
+        Account.objects.bulk_create(
+            [
+                Account(key=key, kind=Kind.CASH, owner=owners[key], currency=settings.CURRENCY)
+                for key in missing
+            ],
+            ignore_conflicts=True,  # another request may create some of them meanwhile
+        )
+        found.update((account.key, account) for account in Account.objects.filter(key__in=missing))
+    return {owners[key].pk: account for key, account in found.items()}
 
 
 def pending_account(user) -> Account:
@@ -268,9 +292,20 @@ def _refusal(locked, balances_after: list[int]) -> WalletError | None:
 # --- player money in and out ----------------------------------------------------------
 
 
+def _protected(guard, user, amount: int, key: str) -> None:
+    """Ask the player's protection first, inside the movement's transaction: the guard
+    locks the player's protection row, so two requests of one player are judged one after
+    the other and cannot pass a limit together. Replays are let through by the guard."""
+    try:
+        guard(user, amount, key=key)
+    except protection.ProtectionRefused as refusal:
+        raise ProtectionRefusal(refusal.message) from refusal
+
+
 def deposit(user, amount: int, *, provider: str, provider_reference: str, key: str) -> Posting:
     check_amount(amount)
     with transaction.atomic():
+        _protected(protection.guard_deposit, user, amount, key)
         posting = post(
             TxKind.DEPOSIT,
             [(house_account(Kind.WORLD), -amount), (cash_account(user), amount)],
@@ -384,14 +419,16 @@ def reject_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withd
 
 def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
     check_amount(amount)
-    return post(
-        TxKind.HOLD,
-        [(cash_account(user), -amount), (escrow_account(escrow_reference), amount)],
-        key=key,
-        reference=escrow_reference,
-        actor=user,
-        memo=memo or "Stake held",
-    )
+    with transaction.atomic():
+        _protected(protection.guard_stake, user, amount, key)
+        return post(
+            TxKind.HOLD,
+            [(cash_account(user), -amount), (escrow_account(escrow_reference), amount)],
+            key=key,
+            reference=escrow_reference,
+            actor=user,
+            memo=memo or "Stake held",
+        )
 
 
 def release_hold(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
@@ -449,26 +486,30 @@ def settle(
 
 def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
     check_amount(amount)
-    return post(
-        TxKind.FEE,
-        [(cash_account(user), -amount), (house_account(Kind.FEES), amount)],
-        key=key,
-        reference=reference,
-        actor=user,
-        memo=memo,
-    )
+    with transaction.atomic():
+        _protected(protection.guard_stake, user, amount, key)
+        return post(
+            TxKind.FEE,
+            [(cash_account(user), -amount), (house_account(Kind.FEES), amount)],
+            key=key,
+            reference=reference,
+            actor=user,
+            memo=memo,
+        )
 
 
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
     check_amount(amount)
-    return post(
-        TxKind.BET,
-        [(cash_account(user), -amount), (house_account(Kind.HOUSE_BANK), amount)],
-        key=key,
-        reference=reference,
-        actor=user,
-        memo=memo,
-    )
+    with transaction.atomic():
+        _protected(protection.guard_stake, user, amount, key)
+        return post(
+            TxKind.BET,
+            [(cash_account(user), -amount), (house_account(Kind.HOUSE_BANK), amount)],
+            key=key,
+            reference=reference,
+            actor=user,
+            memo=memo,
+        )
 
 
 def pay_wins(
@@ -480,10 +521,12 @@ def pay_wins(
         check_amount(amount)
     if not payable:
         return None
-    users = list(payable)
-    accounts = {user: cash_account(user) for user in users}
+    accounts = _cash_accounts(payable)
     total = sum(payable.values())
-    moves = [(house_account(Kind.HOUSE_BANK), -total), *((accounts[u], payable[u]) for u in users)]
+    moves = [
+        (house_account(Kind.HOUSE_BANK), -total),
+        *((accounts[user.pk], amount) for user, amount in payable.items()),
+    ]
     return post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
 
 

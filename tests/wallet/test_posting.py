@@ -123,3 +123,38 @@ def test_a_reference_whose_page_is_not_routed_keeps_its_label():
     assert describe_reference("table:42") == ReferenceLink("Table 42")
     assert describe_reference("round:crash:1") == ReferenceLink("Crash round 1")
     assert describe_reference("tournament:5") == ReferenceLink("Tournament 5")
+
+
+def test_paying_many_winners_costs_the_same_few_queries(make_user, funded):
+    bank = services.house_account(Account.Kind.HOUSE_BANK)
+    winners = [funded(1) for _ in range(5)] + [make_user() for _ in range(5)]  # half new
+    with CaptureQueriesContext(connection) as queries:
+        services.pay_wins({w: 10 for w in winners}, key="wins", reference="round:keno:1")
+    # find the accounts, create the missing ones, read them back, the bank; lock, write
+    assert statements(queries) == ["SELECT", "INSERT", "SELECT", "SELECT", "SELECT", "WITH"]
+    assert [cash_balance(w) for w in winners] == [11] * 5 + [10] * 5
+    assert services.house_account(Account.Kind.HOUSE_BANK).balance == bank.balance - 100
+    created = Account.objects.get(key=f"cash:user:{winners[-1].pk}")
+    assert (created.kind, created.owner, created.currency) == ("cash", winners[-1], "EUR")
+
+
+def test_stakes_bets_and_fees_ask_the_players_protection_first(funded):
+    from accounts import protection
+
+    player = funded(1_000)
+    earlier = services.hold_stake(player, "table:1", 100, key="before")
+    protection.self_exclude(player, 6)
+    for refused in (
+        lambda: services.hold_stake(player, "table:1", 100, key="h"),
+        lambda: services.place_bet(player, 100, key="b", reference="round:keno:1"),
+        lambda: services.charge_fee(player, 100, key="f", reference="table:1", memo="Fee"),
+        lambda: services.deposit(player, 100, provider="demo", provider_reference="d", key="d"),
+    ):
+        with pytest.raises(services.ProtectionRefusal, match="closed until it ends"):
+            refused()
+    assert cash_balance(player) == 900
+    # A retry of a stake made before the exclusion is a replay, not a new stake.
+    again = services.hold_stake(player, "table:1", 100, key="before")
+    assert (again.transaction.pk, again.created) == (earlier.transaction.pk, False)
+    services.release_hold(player, "table:1", 100, key="refund")  # money back is never refused
+    assert cash_balance(player) == 1_000

@@ -233,3 +233,16 @@ def test_statement_shows_withdrawal_lines_and_amounts_with_the_money_filter(
     page = statement_of(player_client).content.decode()
     assert "Withdrawal request" in page and f"Withdrawal {withdrawal.pk}" in page
     assert "-12.34 EUR" in page and "Withdrawal returned" in page
+
+
+def test_a_self_excluded_player_cannot_deposit_but_can_withdraw(player_client):
+    from accounts import protection
+
+    protection.self_exclude(player_client.player, 6)
+    token = token_in(player_client.get(reverse("wallet:deposit")))
+    refused = player_client.post(reverse("wallet:deposit"), {"amount": "5", "token": token})
+    assert "Deposits are closed until it ends." in errors_of(refused)[0]
+    token = token_in(player_client.get(reverse("wallet:withdraw")))
+    allowed = player_client.post(reverse("wallet:withdraw"), {"amount": "100", "token": token})
+    assert allowed.status_code == 302
+    assert cash_balance(player_client.player) == 0
