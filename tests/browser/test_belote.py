@@ -2,12 +2,16 @@
 
 import pytest
 
+from games.belote.rules import BELOTE, CLASSIC_PILOTTA, OPEN_BELOTE, PILOTTA
+from games.rng import Rng
+from tests.browser.conftest import ROOT
 from tests.browser.test_play_flow import log_in
+from tests.games.belote.support import SEED, game_rng
 from wallet import services as wallet
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TURN = ".bl-board button.bl-legal:enabled, .bl-board button[data-move]:enabled"
@@ -56,6 +60,7 @@ def person(make_user, name: str):
     return user
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_hand_of_classic_belote_by_tapping(server, browser, make_user):
     alice, bob = person(make_user, "Alice Example"), person(make_user, "Bob Example")
     pages = start_table(server, browser, alice, bob)
@@ -88,4 +93,102 @@ def test_a_hand_of_classic_belote_by_tapping(server, browser, make_user):
     alice_page.click("[data-replay]")
     alice_page.wait_for_selector("text=SHA-256(seed) equals the commitment")
     alice_page.wait_for_selector(".bl-board .bl-seat")
+    alice_page.click("[data-step='1']")
+    alice_page.screenshot(path="/tmp/belote-phone-replay.png", full_page=True)
     assert alice_page.locator(".bl-hand").count() == 0  # the replay shows no hand
+
+
+# ---- the board on its own: every variant, every phase, each seat and a spectator --------
+
+BOARD_JS = ROOT / "static" / "games" / "belote" / "board.js"
+SAMPLES = [
+    pytest.param(PILOTTA, {"target": 51}, 4, id="pilotta"),
+    pytest.param(CLASSIC_PILOTTA, {"target": 51}, 4, id="classic-pilotta-4"),
+    pytest.param(CLASSIC_PILOTTA, {"target": 51}, 2, id="classic-pilotta-2"),
+    pytest.param(
+        BELOTE,
+        {"target": 51, "no_trump": True, "double_stake": 4, "change_card": True},
+        2,
+        id="belote",
+    ),
+    pytest.param(OPEN_BELOTE, {"target": 51, "no_trump": True}, 2, id="open-belote"),
+]
+# Renders each message and lists what is wrong: a legal move with no control, a hand not
+# drawn, a control offered to a spectator, the seat to act not marked.
+CHECK = """
+(messages) => {
+  const problems = [];
+  const root = document.getElementById("root");
+  for (const msg of messages) {
+    const where = `${msg.view.game} #${msg.seq} seat ${msg.seat}`;
+    try { window.GameBoards[msg.slug].render(root, msg, () => {}); }
+    catch (e) { problems.push(`${where}: ${e}`); continue; }
+    const enabled = root.querySelectorAll("button:enabled");
+    if (msg.seat === null && (enabled.length || root.querySelector(".bl-hand")))
+      problems.push(`${where}: a spectator is offered moves`);
+    for (const a of msg.legal) {
+      const control = a.type === "play"
+        ? `button.bl-legal[data-card="${a.card}"]:enabled`
+        : `button[data-move="${a.type}"]:enabled`;
+      if (!root.querySelector(control)) problems.push(`${where}: no control for ${a.type}`);
+    }
+    const hand = msg.view.piles ? [] : msg.view.hand || [];
+    if (root.querySelectorAll(".bl-hand .bl-card").length !== hand.length)
+      problems.push(`${where}: the hand is not drawn`);
+    for (const seat of msg.to_act)
+      if (!root.querySelector(`.bl-seat.bl-active[data-seat="${seat}"]`))
+        problems.push(`${where}: seat ${seat} to act is not marked`);
+  }
+  return problems;
+}
+"""
+
+
+def curious_move(engine, state, seat: int, tried: set, rng: Rng) -> dict:
+    """A kind of move not made yet in this game when there is one, else the bot's: so the
+    board meets doubles, changed cards, declarations and contras, not only plain play."""
+    for action in engine.legal_actions(state, seat):
+        if action["type"] not in tried | {"surrender"}:
+            tried.add(action["type"])
+            return action
+    return engine.bot_action(state, seat, rng)
+
+
+def board_messages(engine, options, seats):
+    """A first hand, then a forfeit: each state as every seat and a spectator receive it."""
+    state = engine.start(engine.Options(**options), seats, game_rng(engine.slug, 0))
+    seq, tried = 0, set()
+    while True:
+        over = state["result"] is not None
+        to_act = sorted(engine.to_act(state))
+        for seat in [*range(seats), None]:
+            yield {
+                "slug": engine.slug,
+                "seq": seq,
+                "seat": seat,
+                "view": engine.view(state, seat),
+                "legal": engine.legal_actions(state, seat) if seat in to_act else [],
+                "to_act": to_act,
+                "players": [{"seat": s, "name": f"Seat {s + 1}"} for s in range(seats)],
+                "status": "finished" if over else "playing",
+            }
+        if over:
+            return
+        seq += 1
+        if state["history"]:
+            state = engine.forfeit(state, 0)
+            continue
+        seat = to_act[0]
+        action = curious_move(engine, state, seat, tried, Rng(SEED, f"board:{engine.slug}", seq))
+        state = engine.apply(state, seat, action, game_rng(engine.slug, seq))
+
+
+@pytest.mark.parametrize(("engine", "options", "seats"), SAMPLES)
+def test_the_board_draws_every_state_and_offers_every_legal_move(browser, engine, options, seats):
+    page = browser.new_page(**PHONE)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_content('<div id="root"></div>')
+    page.add_script_tag(path=str(BOARD_JS))
+    assert page.evaluate(CHECK, list(board_messages(engine, options, seats))) == []
+    assert errors == []

@@ -89,7 +89,7 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
 .bl-btn .bl-red{color:#c92a2a}.bl-btn.bl-on .bl-red,.bl-btn.bl-primary .bl-red{color:#ffc9c9}
 .bl-btn:disabled{opacity:.5;cursor:default}
 .bl-values{display:grid;grid-template-columns:repeat(auto-fill,minmax(3.4rem,1fr));gap:.3rem}
-.bl-values .bl-btn{min-width:0;padding:.2rem}
+.bl-values .bl-btn{min-width:0;min-height:2.2rem;padding:.15rem}
 .bl-suits .bl-btn{flex:1;display:flex;flex-direction:column;align-items:center;line-height:1.1;font-size:.8rem;padding:.25rem}
 .bl-suits .bl-btn .bl-sym{font-size:1.6rem}
 .bl-suits .bl-btn.bl-red{color:#c92a2a;border-color:#c92a2a}
@@ -500,8 +500,10 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
     }
     if (of("bid").length) box.appendChild(biddingBox(msg, of("bid"), send));
     of("take").forEach((a) => {
-      const label = withSuit(a.swap_seven ? "Take, swapping my 7 for the" : "Take", v.turned[1]);
-      main.appendChild(button(a.swap_seven ? [label, document.createTextNode(" " + rankText(v.turned))] : label, "bl-primary", () => send(a), "take"));
+      const label = a.swap_seven
+        ? ["Take, swap ", inlineCard("7" + v.turned[1]), " for ", inlineCard(v.turned)]
+        : withSuit("Take", v.turned[1]);
+      main.appendChild(button(label, "bl-primary", () => send(a), "take"));
     });
     if (of("name").length) box.appendChild(trumpChoices(msg, of("name"), send));
     ["contra", "recontra"].forEach((type) => {
