@@ -493,10 +493,18 @@
     const view = msg.view;
     const who = nameOf(msg, event.seat);
     if (event.cube) {
-      const verbs = { double: "doubled to", take: "took the cube at", drop: "dropped the cube at", beaver: "beavered to" };
+      const verbs = {
+        double: "doubled to",
+        take: "took the cube at",
+        drop: "dropped the cube at",
+        beaver: "beavered to",
+      };
       return `${who} ${verbs[event.cube]} ${event.value}.`;
     }
-    if (event.reroll) return `${who} rolled ${event.reroll === "both" ? "both dice" : "one die"} again: ${event.dice.join("-")}.`;
+    if (event.reroll) {
+      const which = event.reroll === "both" ? "both dice" : "one die";
+      return `${who} rolled ${which} again: ${event.dice.join("-")}.`;
+    }
     const dice = event.dice.join("-");
     if (!event.moves.length) return `${who} rolled ${dice} and could not move.`;
     return `${who} played ${dice}: ${playText(view, event.moves)}.`;
@@ -504,7 +512,8 @@
 
   function title(view) {
     const target = `to ${view.target} point${view.target === 1 ? "" : "s"}`;
-    const game = view.match === "series" ? `Tavli, game ${view.game_no}: ${view.variant_name}` : view.variant_name;
+    const series = view.match === "series";
+    const game = series ? `Tavli, game ${view.game_no}: ${view.variant_name}` : view.variant_name;
     return [game, target, view.crawford ? "Crawford game" : ""].filter(Boolean).join(" · ");
   }
 
@@ -521,7 +530,8 @@
     const mine = mover === me;
     if (view.phase === "take") {
       const offer = view.offer;
-      if (mine) return `${nameOf(msg, offer.by)} ${offer.beaver ? "beavers" : "doubles"} to ${offer.value}: take or drop?`;
+      const verb = offer.beaver ? "beavers" : "doubles";
+      if (mine) return `${nameOf(msg, offer.by)} ${verb} to ${offer.value}: take or drop?`;
       return `${nameOf(msg, mover)} is answering the double to ${offer.value}.`;
     }
     if (view.phase === "cube") {
@@ -536,12 +546,16 @@
     return `Your roll: ${dice}. Tap a checker, then where it goes.`;
   }
 
-  function playerLine(msg, seat, board, view) {
+  function playerLine(msg, seat) {
+    const view = msg.view;
     const line = el("div", `bg-player${view.to_act.includes(seat) ? " bg-to-act" : ""}`);
     line.append(el("i", `bg-chip bg-seat${seat}`), el("b", "", nameOf(msg, seat)));
     line.append(el("span", "bg-score", `${view.score[seat]} / ${view.target}`));
     line.append(el("span", "bg-pips", `${view.pips[seat]} pips`));
-    if (view.rules.reroll !== "none") line.append(el("span", "bg-pips", `${view.rerolls_left[seat]} re-roll${view.rerolls_left[seat] === 1 ? "" : "s"}`));
+    if (view.rules.reroll !== "none") {
+      const left = view.rerolls_left[seat];
+      line.append(el("span", "bg-pips", `${left} re-roll${left === 1 ? "" : "s"}`));
+    }
     return line;
   }
 
@@ -568,7 +582,7 @@
     }, 3000);
   }
 
-  function controls(msg, plan, nodes) {
+  function controls(msg, build) {
     const view = msg.view;
     const box = el("div", "bg-controls");
     const legal = msg.legal || [];
@@ -584,12 +598,15 @@
         button(`Take (${view.offer.value})`, "take", () => send({ type: "take" })),
         button("Drop", "drop", () => send({ type: "drop" }))
       );
-      if (has("beaver")) box.append(button(`Beaver to ${2 * view.offer.value}`, "beaver", () => send({ type: "beaver" })));
+      if (has("beaver")) {
+        box.append(button(`Beaver to ${2 * view.offer.value}`, "beaver", () => send({ type: "beaver" })));
+      }
     }
-    if (plan) {
+    if (build) {
+      const { plan, nodes } = build;
       const play = plan.playFor(nodes, turn.partial.length);
       box.append(
-        button("Undo", "undo", () => { turn.partial.pop(); turn.selected = null; redraw(); }, !turn.partial.length),
+        button("Undo", "undo", undo, !turn.partial.length),
         button(plan.length ? "Confirm" : "Pass", "confirm", () => send({ type: "play", moves: play.moves }), !play)
       );
       if (!turn.partial.length) box.append(...rerollButtons(view, legal));
@@ -602,12 +619,19 @@
     return legal
       .filter((a) => a.type === "reroll")
       .map((a) => {
-        const label = a.dice === "both" ? `Roll both again (${fee})` : `Roll the ${view.dice[a.die]} again (${fee})`;
+        const which = a.dice === "both" ? "both" : `the ${view.dice[a.die]}`;
+        const label = `Roll ${which} again (${fee})`;
         return button(label, a.dice === "both" ? "reroll-both" : `reroll-${a.die}`, () => send(a));
       });
   }
 
   // ---- taps ---------------------------------------------------------------------------
+
+  function undo() {
+    turn.partial.pop();
+    turn.selected = null;
+    redraw();
+  }
 
   function onTap(point, next) {
     const dest = turn.selected === null ? null : next.find((s) => s[0] === turn.selected && s[1] === point);
@@ -627,7 +651,45 @@
   function lastMovedPoints(view, bottomSeat) {
     const event = view.recent[view.recent.length - 1];
     if (!event || !event.moves) return new Set();
-    return new Set(event.moves.map(([, to]) => pointFor(view, event.seat, bottomSeat, to)).filter((p) => p > 0));
+    const landed = event.moves.map(([, to]) => pointFor(view, event.seat, bottomSeat, to));
+    return new Set(landed.filter((p) => p > 0));
+  }
+
+  // The play the seat is building, when it has a roll to play: where its steps lead and
+  // which steps may follow.
+  function building(msg, me) {
+    const view = msg.view;
+    if (me === null || view.phase !== "play") return null;
+    const plays = (msg.legal || []).filter((a) => a.type === "play");
+    if (!plays.length) return null;
+    const plan = planner(view, me, plays);
+    let nodes = plan.follow(turn.partial);
+    if (!nodes.length) {
+      // Cannot happen for a play built here; start the turn over rather than stall.
+      turn.partial = [];
+      nodes = [plan.root];
+    }
+    return { plan, nodes, next: plan.nextSteps(nodes, turn.partial.length) };
+  }
+
+  // Shows the position the partial play reached, and what may be tapped next.
+  function showBuilding(view, board, ui, build) {
+    const shown = build.nodes[0];
+    board.mine = shown.mine;
+    if (view.movement.contact !== "none") {
+      board.theirs = shown.opp.map((n, p) => (p === OFF ? board.theirs[OFF] : n));
+    }
+    board.myPins = shown.myPins;
+    board.theirPins = shown.oppPins;
+    const left = build.plan.length - turn.partial.length;
+    const double = view.dice[0] === view.dice[1];
+    ui.remaining = left === 0 ? [] : shown.dice.slice(0, double ? left : 2);
+    if (turn.partial.length) ui.moved = new Set(turn.partial.map(([, to]) => to).filter((p) => p > 0));
+    ui.sources = new Set(build.next.map((s) => s[0]));
+    ui.selected = turn.selected;
+    if (turn.selected !== null) {
+      ui.targets = new Set(build.next.filter((s) => s[0] === turn.selected).map((s) => s[1]));
+    }
   }
 
   function redraw() {
@@ -635,62 +697,36 @@
     const view = msg.view;
     const me = msg.seat === null || msg.seat === undefined ? null : msg.seat;
     const bottomSeat = me === null ? 0 : me;
-    const seen = perspective(view, bottomSeat);
-    const board = { ...seen, bottomSeat, topSeat: 1 - bottomSeat };
+    const board = { ...perspective(view, bottomSeat), bottomSeat, topSeat: 1 - bottomSeat };
     const ui = {
       sources: new Set(),
       targets: new Set(),
       selected: null,
-      next: [],
       remaining: null, // the dice still to play, while the seat builds its play
       moved: lastMovedPoints(view, bottomSeat),
     };
-    const plays = me === null || view.phase !== "play" ? [] : (msg.legal || []).filter((a) => a.type === "play");
-    let plan = null;
-    let nodes = [];
-    if (plays.length) {
-      plan = planner(view, me, plays);
-      nodes = plan.follow(turn.partial);
-      if (!nodes.length) {
-        // Cannot happen for a play built here; start the turn over rather than stall.
-        turn.partial = [];
-        nodes = [plan.root];
-      }
-      const next = plan.nextSteps(nodes, turn.partial.length);
-      const shown = nodes[0];
-      board.mine = shown.mine;
-      if (view.movement.contact !== "none") board.theirs = shown.opp.map((n, p) => (p === OFF ? seen.theirs[OFF] : n));
-      board.myPins = shown.myPins;
-      board.theirPins = shown.oppPins;
-      const left = plan.length - turn.partial.length;
-      const double = view.dice[0] === view.dice[1];
-      ui.remaining = left === 0 ? [] : shown.dice.slice(0, double ? left : 2);
-      if (turn.partial.length) ui.moved = new Set(turn.partial.map(([, to]) => to).filter((p) => p > 0));
-      ui.sources = new Set(next.map((s) => s[0]));
-      ui.selected = turn.selected;
-      if (turn.selected !== null) ui.targets = new Set(next.filter((s) => s[0] === turn.selected).map((s) => s[1]));
-      ui.next = next;
+    const build = building(msg, me);
+    if (build) showBuilding(view, board, ui, build);
+    const svgRoot = drawBoard(view, board, ui);
+    if (build && !turn.sent) {
+      svgRoot.classList.add("bg-live");
+      svgRoot.addEventListener("click", (event) => {
+        const target = event.target.closest("[data-point]");
+        if (target) onTap(Number(target.dataset.point), build.next);
+      });
     }
     const container = el("div", "bg-board");
     container.dataset.bgSeq = msg.seq;
     container.dataset.bgPhase = view.phase;
-    const svgRoot = drawBoard(view, board, ui);
-    if (plan && !turn.sent) {
-      svgRoot.classList.add("bg-live");
-      svgRoot.addEventListener("click", (event) => {
-        const target = event.target.closest("[data-point]");
-        if (target) onTap(Number(target.dataset.point), ui.next);
-      });
-    }
-    const lastEvent = view.recent[view.recent.length - 1];
     container.append(
       el("div", "bg-title", title(view)),
-      playerLine(msg, board.topSeat, board, view),
+      playerLine(msg, board.topSeat),
       svgRoot,
-      playerLine(msg, board.bottomSeat, board, view),
-      el("p", "bg-turn", turnText(msg, plan))
+      playerLine(msg, board.bottomSeat),
+      el("p", "bg-turn", turnText(msg, build && build.plan))
     );
-    if (me !== null && view.phase !== "over") container.append(controls(msg, plan, nodes));
+    if (me !== null && view.phase !== "over") container.append(controls(msg, build));
+    const lastEvent = view.recent[view.recent.length - 1];
     if (lastEvent) container.append(el("p", "bg-last", eventText(msg, lastEvent)));
     root.replaceChildren(container);
   }
@@ -711,7 +747,8 @@
 .bg-score{font-weight:700;font-variant-numeric:tabular-nums}
 .bg-pips{color:#495057;font-size:.9rem;font-variant-numeric:tabular-nums}
 .bg-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;border:1px solid #495057}
-.bg-svg{display:block;width:100%;height:auto;margin:.25rem 0;touch-action:manipulation;user-select:none;-webkit-user-select:none}
+.bg-svg{display:block;width:100%;height:auto;margin:.25rem 0;touch-action:manipulation;
+  user-select:none;-webkit-user-select:none}
 .bg-frame{fill:#6b4226}
 .bg-field{fill:#e9dcc0}
 .bg-bar{fill:#5a3720}
