@@ -77,7 +77,7 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
 .bl-pile .bl-card{--cw:2.6rem;position:absolute;left:0;top:0}
 .bl-pile .bl-under{top:.3rem}
 .bl-pile.bl-empty{border:1px dashed rgba(255,255,255,.5);border-radius:.3rem;height:calc(2.6rem*1.4)}
-.bl-mine .bl-pile.bl-empty{border-color:#adb5bd}
+.bl-own-piles{grid-column:1/-1}
 .bl-controls{display:flex;flex-direction:column;gap:.45rem;margin:.6rem 0 0}
 .bl-prompt{font-weight:700;text-align:center;min-height:1.4em;margin:.5rem 0 0}
 .bl-row{display:flex;flex-wrap:wrap;gap:.35rem;justify-content:center}
@@ -335,15 +335,14 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
   }
 
   function piles(msg, seat, send) {
-    const row = el("div", "bl-piles" + (seat === msg.seat ? " bl-mine" : ""));
+    const row = el("div", "bl-piles");
     const playable = playableCards(msg);
     msg.view.piles[seat].forEach((pile) => {
       const slot = el("div", "bl-pile" + (pile.count ? "" : " bl-empty"));
       if (pile.count > 1) slot.appendChild(cardBack("bl-under"));
       if (pile.top) {
-        const legal = send && playable.has(pile.top);
         const card = cardFace(pile.top, send ? "button" : "div");
-        if (send) tapToPlay(card, legal, playable.size > 0, send);
+        if (send) tapToPlay(card, playable.has(pile.top), playable.size > 0, send);
         slot.appendChild(card);
       } else if (pile.count) {
         slot.appendChild(cardBack());
@@ -372,9 +371,14 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
     grid.appendChild(center(msg));
     if (v.piles) {
       const bottom = grid.querySelector(".bl-seat-bottom");
-      const owner = viewer(msg);
-      if (msg.seat === null) bottom.appendChild(piles(msg, owner, null));
-      else bottom.after(Object.assign(piles(msg, owner, send), { style: "grid-column:1/-1" }));
+      if (msg.seat === null) {
+        bottom.appendChild(piles(msg, viewer(msg), null));
+      } else {
+        // The player's own cards take the whole width under their seat.
+        const own = piles(msg, msg.seat, send);
+        own.classList.add("bl-own-piles");
+        bottom.after(own);
+      }
     }
     return grid;
   }
