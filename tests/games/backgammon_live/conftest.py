@@ -40,6 +40,13 @@ def play_to_the_end(game: Game, players: list) -> Game:
     return game
 
 
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """The same dice on every run of the same tests (the rolls also depend on the game's id,
+    which a fresh test database hands out in the same order)."""
+    monkeypatch.setattr("games.services.new_seed", lambda: bytes(range(32)))
+
+
 @pytest.fixture
 def players(funded_player):
     return [funded_player(FUNDS), funded_player(FUNDS)]
