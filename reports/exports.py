@@ -312,11 +312,11 @@ SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day,
        CASE WHEN t.reference LIKE 'round:%%' THEN split_part(t.reference, ':', 2)
             ELSE COALESCE(g.slug, 'other') END AS game,
        COALESCE(SUM(-e.amount) FILTER (
-           WHERE a.kind = 'cash' AND t.kind IN ('hold', 'bet')), 0) AS stakes,
-       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'bank'), 0) AS house_bank,
-       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'rake'), 0) AS rake,
-       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'fees'), 0) AS fees,
-       COALESCE(SUM(e.amount) FILTER (WHERE a.kind IN ('cash', 'escrow')), 0) AS players_net
+           WHERE a.kind = 'cash' AND t.kind IN ('hold', 'bet')), 0)::bigint AS stakes,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'bank'), 0)::bigint AS house_bank,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'rake'), 0)::bigint AS rake,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'fees'), 0)::bigint AS fees,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind IN ('cash', 'escrow')), 0)::bigint AS players_net
 FROM wallet_entry e
 JOIN wallet_transaction t ON t.id = e.transaction_id
 JOIN wallet_account a ON a.id = e.account_id
@@ -585,7 +585,9 @@ def _write_xlsx(report, head, out, progress) -> int:
     book = Workbook(write_only=True)
     sheet = book.create_sheet(report.title[:31])
     for key, value in head.items():
-        sheet.append([key, json.dumps(value) if isinstance(value, dict) else value])
+        sheet.append(
+            [key, json.dumps(value, cls=DjangoJSONEncoder) if isinstance(value, dict) else value]
+        )
     sheet.append([])
     sheet.append(report.columns)
     written = 0
