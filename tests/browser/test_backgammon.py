@@ -37,17 +37,21 @@ def start_portes(server, alice_page, bob_page) -> None:
         page.wait_for_selector(".bg-board svg")
 
 
-def play_the_roll(page) -> str:
-    """Taps a movable checker and a highlighted point until the play is whole; confirms.
-    Returns the play as the board wrote it."""
+def play_the_roll(page) -> None:
+    """Taps a movable checker and a highlighted point until the play is whole; confirms."""
     confirm = page.locator("[data-action=confirm]")
     while confirm.is_disabled():
         if not page.locator(".bg-selected").count():
             page.locator(".bg-source[data-point]").first.click()
         page.locator(".bg-target[data-point]").first.click()
-    played = page.locator(".bg-turn").inner_text()
+    assert page.locator(".bg-turn").inner_text().endswith(": confirm or undo.")
     confirm.click()
-    return played
+
+
+def pips(page) -> tuple[int, int]:
+    """The pip counts shown above and below the board."""
+    lines = page.locator(".bg-player .bg-pips").all_inner_texts()
+    return int(lines[0].split()[0]), int(lines[1].split()[0])
 
 
 def test_portes_is_played_by_tapping_and_the_other_board_follows(server, browser, make_user):
@@ -66,17 +70,18 @@ def test_portes_is_played_by_tapping_and_the_other_board_follows(server, browser
     # The opening roll is the mover's: it is played at once, no cube in Tavli.
     assert pages[mover].locator(".bg-board").get_attribute("data-bg-phase") == "play"
     assert pages[other].locator("[data-action]").count() == 0
+    assert pips(pages[mover]) == pips(pages[other]) == (167, 167)
 
     pages[mover].locator(".bg-source[data-point]").first.click()
     assert pages[mover].locator(".bg-target[data-point]").count() >= 1
     pages[mover].screenshot(path=SCREENSHOTS.format("choosing"), full_page=True)
-    played = play_the_roll(pages[mover])
-    assert played.startswith("Your move ")
-    moves = played.removeprefix("Your move ").removesuffix(": confirm or undo.")
+    play_the_roll(pages[mover])
 
-    # Both boards move on to the next move and say what was played.
+    # Both boards move on to the next move: the same position, each seen from its own side.
     for page in pages.values():
         page.wait_for_selector(".bg-board[data-bg-seq='1']")
-    assert pages[other].locator(".bg-last").inner_text().endswith(f": {moves}.")
+    theirs, mine = pips(pages[mover])
+    assert mine < 167 and pips(pages[other]) == (mine, theirs)
+    assert pages[other].locator(".bg-last").inner_text().startswith(f"{mover} played")
     assert pages[mover].locator(".bg-last").inner_text().startswith("You played")
     pages[mover].screenshot(path=SCREENSHOTS.format("played"), full_page=True)
