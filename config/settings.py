@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.PlayBlockMiddleware",
+    "reports.middleware.RegulatorReadOnlyMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.db.models import Count, Q, QuerySet
 
+from games import registry
 from games.models import Game
 from lobby.models import Seat, Table
 
@@ -33,6 +36,7 @@ def open_tables(
     tables = list(tables)
     for table in tables:
         table.free = table.seats - table.taken
+        table.game_name, table.option_summary = describe(table.game_slug, table.options)
     if free_seats:
         tables = [t for t in tables if t.free >= free_seats]
     return tables
@@ -56,3 +60,19 @@ def my_tables(user) -> QuerySet[Table]:
         .distinct()
         .order_by("-created")[:20]
     )
+
+
+def describe(slug: str, options: dict) -> tuple[str, str]:
+    """The game's name and the options that differ from its defaults, as people read them."""
+    engine = registry.get(slug)
+    changed = []
+    for field in dataclasses.fields(engine.Options):
+        meta = field.metadata.get("option")
+        value = options.get(field.name, field.default)
+        if meta is None or value == field.default:
+            continue
+        shown = (
+            ("yes" if value else "no") if isinstance(value, bool) else str(value).replace("_", " ")
+        )
+        changed.append(f"{meta.label}: {shown}")
+    return engine.name, ", ".join(changed)

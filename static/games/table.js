@@ -138,6 +138,8 @@
       else if (msg.type === "over") onOver(msg);
       else if (msg.type === "chat") onChat(msg);
       else if (msg.type === "error") {
+        // The move was refused and nothing changed: give the board its controls back.
+        if (last && board) board.render($("[data-board]"), last, act);
         showStatus(msg.message, "error");
         if (msg.code === "stale") send({ type: "sync", seq: last ? last.seq : 0 });
       }
