@@ -237,7 +237,7 @@
 
   // ---- local state of the turn being built ----------------------------------------------
 
-  const turn = { key: null, partial: [], selected: null, sent: false, unlock: null };
+  const turn = { key: null, partial: [], selected: null, sent: false };
   let current = null; // {root, msg, act}: redrawn on each tap
 
   function startTurnIfNew(msg) {
@@ -247,8 +247,9 @@
       turn.partial = [];
       turn.selected = null;
     }
+    // Every message re-enables the controls: a new state, or the last one again when
+    // table.js reports a refused move.
     turn.sent = false;
-    clearTimeout(turn.unlock);
   }
 
   // ---- SVG helpers ------------------------------------------------------------------------
@@ -575,11 +576,6 @@
     turn.sent = true; // one answer per move: a second tap would only be refused as stale
     current.act(action);
     redraw();
-    // The server answers with a new state, or with an error that leaves this one standing.
-    turn.unlock = setTimeout(() => {
-      turn.sent = false;
-      redraw();
-    }, 3000);
   }
 
   function controls(msg, build) {
