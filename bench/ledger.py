@@ -199,7 +199,7 @@ def main() -> None:
         profile = queries_per_transfer(account_ids)
         print(f"One transfer costs {len(profile)} queries:")
         for sql in profile:
-            print(f"  {sql[:110]}")
+            print(f"  {' '.join(sql.split())[:96]}")
         print()
         print(f"{'clients':>7} {'transfers/s':>12} {'pgbench tps':>12} {'ratio':>6}")
         ratios, runs = {}, 0
