@@ -4,7 +4,8 @@ Each service is one call to `post`: one database transaction that locks the touc
 accounts in ascending id order (no deadlocks), refuses to take any guarded account below
 zero, writes balanced entries, and is idempotent by key: the same key with the same
 request returns the first transaction and moves nothing; with another request it is
-refused.
+refused. Deposits, stakes, bets and fees first ask the player's protection (limits,
+time-out, self-exclusion: accounts.protection) inside the same transaction.
 """
 
 from __future__ import annotations
