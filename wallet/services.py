@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts import protection
+from accounts import audit, protection
 from wallet.models import Account, Deposit, Transaction, Withdrawal
 
 Kind = Account.Kind
@@ -404,6 +404,14 @@ def _decide_withdrawal(withdrawal: Withdrawal, staff, status: str, note: str) ->
         )
         withdrawal.note = note[:300]
         withdrawal.save(update_fields=["status", "decided", "decided_by", "note"])
+        audit.record(
+            staff,
+            f"wallet.withdrawal_{status}",
+            player,
+            note or f"Withdrawal {status}",
+            withdrawal=withdrawal.pk,
+            amount=withdrawal.amount,
+        )
         return withdrawal
 
 
@@ -538,11 +546,22 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
     check_amount(
         abs(amount) if isinstance(amount, int) and not isinstance(amount, bool) else amount
     )
-    return post(
-        TxKind.ADJUSTMENT,
-        [(house_account(Kind.ADJUSTMENTS), -amount), (cash_account(user), amount)],
-        key=key,
-        reference=f"adjustment:user:{user.pk}",
-        actor=staff,
-        memo=reason.strip(),
-    )
+    with transaction.atomic():
+        posting = post(
+            TxKind.ADJUSTMENT,
+            [(house_account(Kind.ADJUSTMENTS), -amount), (cash_account(user), amount)],
+            key=key,
+            reference=f"adjustment:user:{user.pk}",
+            actor=staff,
+            memo=reason.strip(),
+        )
+        if posting.created:
+            audit.record(
+                staff,
+                "wallet.adjust",
+                user,
+                reason.strip(),
+                amount=amount,
+                transaction=str(posting.transaction.uuid),
+            )
+    return posting

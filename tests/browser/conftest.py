@@ -76,12 +76,14 @@ def server(transactional_db):
 
 
 @pytest.fixture
-def browser():
+def browser(monkeypatch):
     if not Path(settings.CHROMIUM_PATH).exists():
         pytest.fail(f"Chromium is missing at {settings.CHROMIUM_PATH}: `make test` installs it")
     from playwright.sync_api import sync_playwright
 
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # playwright runs a loop
+    # Playwright's sync API runs an event loop in this thread while the test reads the
+    # database; restored after the test so no later process inherits it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=settings.CHROMIUM_PATH, args=CHROMIUM_FLAGS

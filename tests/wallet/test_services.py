@@ -170,3 +170,15 @@ def test_rake_helpers():
     assert hourly_rake(50, 3601) == 100
     with pytest.raises(ValueError):
         percentage_rake(100, 10_001)
+
+
+def test_staff_money_actions_are_audited(funded, make_user):
+    from reports.models import AuditLog
+
+    user, staff = funded(1_000), make_user(is_staff=True)
+    services.adjust(user, 50, reason="Goodwill after outage", staff=staff, key="adj-audit")
+    services.adjust(user, 50, reason="Goodwill after outage", staff=staff, key="adj-audit")
+    withdrawal = services.request_withdrawal(user, 100, key="w-audit")
+    services.approve_withdrawal(withdrawal, staff=staff)
+    actions = list(AuditLog.objects.order_by("pk").values_list("action", "actor_id"))
+    assert actions == [("wallet.adjust", staff.pk), ("wallet.withdrawal_paid", staff.pk)]
