@@ -127,20 +127,28 @@ def start_daphne(port: int, env: dict) -> subprocess.Popen:
     raise RuntimeError("daphne did not start")
 
 
-async def drive_table(
-    url: str, game_id: int, cookies: tuple[str, str], until: float, samples: list[float]
-):
+CONNECTING_AT_ONCE = 20
+
+
+async def open_seats(url: str, game_id: int, cookies: tuple[str, str], gate: asyncio.Semaphore):
+    """Both seats' sockets, opened a few at a time: the ramp-up is not what is measured."""
     import websockets
 
-    headers = {"Origin": "http://127.0.0.1"}
     seats = []
     for cookie in cookies:
-        ws = await websockets.connect(
-            f"{url}/ws/games/{game_id}/",
-            additional_headers={**headers, "Cookie": cookie},
-            max_queue=None,
-        )
-        seats.append(ws)
+        async with gate:
+            seats.append(
+                await websockets.connect(
+                    f"{url}/ws/games/{game_id}/",
+                    additional_headers={"Origin": "http://127.0.0.1", "Cookie": cookie},
+                    max_queue=None,
+                    open_timeout=60,
+                )
+            )
+    return seats
+
+
+async def drive_table(seats, start: asyncio.Event, seconds: float, samples: list[float]):
     latest: list[dict | None] = [None, None]
     arrived = [asyncio.Event(), asyncio.Event()]
 
@@ -156,9 +164,10 @@ async def drive_table(
     listeners = [asyncio.create_task(listen(i)) for i in range(2)]
     while latest[0] is None or latest[1] is None:
         await asyncio.wait([asyncio.create_task(e.wait()) for e in arrived], timeout=10)
+    await start.wait()
+    until = time.monotonic() + seconds
     while time.monotonic() < until:
-        state = latest[0]
-        (mover,) = state["to_act"]
+        (mover,) = latest[0]["to_act"]
         other = 1 - mover
         seq = max(latest[0]["seq"], latest[1]["seq"])
         arrived[other].clear()
@@ -200,9 +209,13 @@ def summary(name: str, samples: list[float], seconds: float) -> tuple[float, flo
 
 
 async def main_async(url: str, games, seconds: float) -> None:
-    moves: list[float] = []
-    until = time.monotonic() + seconds
-    await asyncio.gather(*(drive_table(url, g, (a, b), until, moves) for g, a, b in games))
+    gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
+    tables = await asyncio.gather(*(open_seats(url, g, (a, b), gate) for g, a, b in games))
+    start, moves = asyncio.Event(), []
+    drivers = [asyncio.create_task(drive_table(seats, start, seconds, moves)) for seats in tables]
+    await asyncio.sleep(2)  # every table has its first state
+    start.set()
+    await asyncio.gather(*drivers)
     echoes: list[float] = []
     until = time.monotonic() + seconds
     await asyncio.gather(*(drive_echo(url, until, echoes) for _ in range(len(games) * 2)))

@@ -168,4 +168,4 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
 def _changes_of(service, *args) -> tasks.Outbox:
     _, changed = events.run_collecting(lambda: service(*args))
-    return [send for game_id in changed for send in tasks.prepare(game_id)]
+    return [send for game in changed for send in tasks.prepare(game)]

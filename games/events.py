@@ -10,33 +10,37 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 _collecting = threading.local()
 
 
-def changed(game_id: int) -> None:
+def changed(game: Game) -> None:
+    """`game` as just committed: announcing it needs no second read."""
     pending = getattr(_collecting, "games", None)
     if pending is not None:
-        if game_id not in pending:
-            pending.append(game_id)
+        pending[game.pk] = game  # the latest commit of each game wins
         return
     from games import tasks
 
-    tasks.after_change(game_id)
+    tasks.send_now(tasks.prepare(game))
 
 
 @contextmanager
-def collected() -> Iterator[list[int]]:
-    """Within this block, changed games are listed instead of announced."""
+def collected() -> Iterator[dict[int, Game]]:
+    """Within this block, changed games are collected instead of announced."""
     outer = getattr(_collecting, "games", None)
-    _collecting.games = []
+    _collecting.games = {}
     try:
         yield _collecting.games
     finally:
         _collecting.games = outer
 
 
-def run_collecting(work: Callable[[], object]) -> tuple[object, list[int]]:
+def run_collecting(work: Callable[[], object]) -> tuple[object, list[Game]]:
     with collected() as games:
         result = work()
-    return result, list(games)
+    return result, list(games.values())

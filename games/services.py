@@ -160,7 +160,7 @@ def _charge_new_fees(game: Game) -> None:
     charged = game.settlement.get("fees_charged", 0) if game.settlement else 0
     if charged == len(fees):
         return
-    seats = {s.position: s for s in game.seats.select_related("player")}
+    seats = seats_of(game)
     for index in range(charged, len(fees)):
         fee = fees[index]
         # A percentage of the current stake: doubled stakes pay doubled fees.
@@ -192,7 +192,7 @@ def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
 def _advance(game: Game, now: datetime) -> None:
     """After any change: let bots move, finish the game, or set the next deadline."""
     engine = engine_of(game)
-    seats = {s.position: s for s in game.seats.all()}
+    seats = seats_of(game)
     while (outcome := engine.outcome(game.state)) is None:
         bots = [p for p in sorted(engine.to_act(game.state)) if seats[p].bot]
         if not bots:
@@ -208,7 +208,7 @@ def _advance(game: Game, now: datetime) -> None:
             (seat_deadline(game, seats[p]) for p in engine.to_act(game.state)), default=None
         )
     game.save()
-    transaction.on_commit(lambda: _after_commit(game.pk))
+    transaction.on_commit(lambda: _after_commit(game))
 
 
 def _finish(game: Game, outcome: Outcome, now: datetime) -> None:
@@ -229,7 +229,7 @@ def void_game(game_id: int, reason: str) -> Game:
             clock.now(),
         )
         game.save()
-        transaction.on_commit(lambda: _after_commit(game.pk))
+        transaction.on_commit(lambda: _after_commit(game))
     return game
 
 
@@ -261,7 +261,7 @@ def expire(game_id: int, seq: int) -> bool:
         if game.seq != seq or game.is_over:
             return False
         engine = engine_of(game)
-        seats = {s.position: s for s in game.seats.select_related("player")}
+        seats = seats_of(game)
         late = [
             seats[p]
             for p in sorted(engine.to_act(game.state))
@@ -342,7 +342,7 @@ def socket_opened(game_id: int, user) -> None:
     now = clock.now()
     with transaction.atomic():
         game = _locked(game_id)
-        seat = game.seats.filter(player=user).first()
+        seat = next((s for s in seats_of(game).values() if s.player_id == user.pk), None)
         if seat is None:
             return
         seat.sockets += 1
@@ -359,7 +359,7 @@ def socket_opened(game_id: int, user) -> None:
 def socket_closed(game_id: int, user) -> None:
     with transaction.atomic():
         game = _locked(game_id)
-        seat = game.seats.filter(player=user).first()
+        seat = next((s for s in seats_of(game).values() if s.player_id == user.pk), None)
         if seat is None:
             return
         seat.sockets = max(0, seat.sockets - 1)
@@ -372,12 +372,12 @@ def socket_closed(game_id: int, user) -> None:
 def _refresh_deadline(game: Game) -> None:
     if game.is_over:
         return
-    seats = {s.position: s for s in game.seats.all()}
+    seats = seats_of(game)
     game.deadline = min(
         (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
     )
     game.save(update_fields=["deadline"])
-    transaction.on_commit(lambda: _after_commit(game.pk))
+    transaction.on_commit(lambda: _after_commit(game))
 
 
 def overdue_games(now: datetime | None = None) -> list[tuple[int, int]]:
@@ -453,11 +453,21 @@ def _locked(game_id: int) -> Game:
         raise ActionRejected("not_found", "There is no such game.") from None
 
 
+def seats_of(game: Game) -> dict[int, GameSeat]:
+    """The game's seats by position, read once per change and kept on the game object (the
+    Game row is locked, so they cannot change underneath)."""
+    cached = getattr(game, "_seats", None)
+    if cached is None:
+        cached = {s.position: s for s in game.seats.select_related("player")}
+        game._seats = cached
+    return cached
+
+
 def _seat_of(game: Game, user) -> GameSeat:
     """The user's seat, read afresh: a socket keeps the user it connected with, and the
     account may have been blocked since."""
     seat = (
-        game.seats.select_related("player").filter(player=user).first()
+        next((s for s in seats_of(game).values() if s.player_id == user.pk), None)
         if getattr(user, "is_authenticated", False)
         else None
     )
@@ -468,5 +478,5 @@ def _seat_of(game: Game, user) -> GameSeat:
     return seat
 
 
-def _after_commit(game_id: int) -> None:
-    events.changed(game_id)
+def _after_commit(game: Game) -> None:
+    events.changed(game)

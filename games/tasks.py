@@ -18,18 +18,17 @@ Outbox = list[tuple[str, dict]]
 
 
 def after_change(game_id: int) -> None:
-    """After a committed change made outside a socket: settle, arm the timer, tell all."""
-    send_now(prepare(game_id))
+    """Announce a game's current state (after a change made outside any service)."""
+    send_now(prepare(Game.objects.get(pk=game_id)))
 
 
-def prepare(game_id: int) -> Outbox:
+def prepare(game: Game) -> Outbox:
     """Settles a finished game, arms the next deadline, and returns what to send to whom."""
-    game = Game.objects.get(pk=game_id)
     if game.is_over and not game.settled:
         try:
-            game = services.settle_game(game_id)
+            game = services.settle_game(game.pk)
         except Exception:  # the sweep retries; the move itself is already committed
-            log.exception("settlement of game %s failed; the sweep will retry", game_id)
+            log.exception("settlement of game %s failed; the sweep will retry", game.pk)
     if game.deadline and not game.is_over:
         expire_deadline.apply_async((game.pk, game.seq), eta=game.deadline)
     return outbox(game)
@@ -37,7 +36,7 @@ def prepare(game_id: int) -> Outbox:
 
 def outbox(game: Game) -> Outbox:
     """A seat's sockets get that seat's view; spectators get the public one."""
-    seats = list(game.seats.select_related("player"))
+    seats = list(services.seats_of(game).values())
     groups = [(messages.seat_group(game.pk, s.position), s.position) for s in seats]
     groups.append((messages.watch_group(game.pk), None))
     sends = [
