@@ -1,13 +1,16 @@
-"""Live-game round trips under load, against the same daphne's bare echo.
+"""Live-game round trips under load, against the same servers' bare echo.
 
-    .venv/bin/python bench/live.py [--tables 200] [--seconds 20]
+    .venv/bin/python bench/live.py [--tables 200] [--seconds 20] [--think 2] [--servers 2]
 
 Creates a scratch database, N two-seat Rock Paper Scissors tables whose players always
-draw (so a game never ends), starts one daphne on it, and drives every seat with its own
-WebSocket client. A move's round trip is the time from `act` sent to the opponent
-receiving the state that move produced. Then the same number of clients ping a bare echo
-consumer on the same server for the same time. Prints moves/s, p50 and p99 of both, and
-the ratio of the p99s (target: within 3x at 200 tables).
+draw (so a game never ends), starts `--servers` daphne processes on it (the scale-out of
+the README: a table's two seats sit on different servers, so every move crosses the Redis
+channel layer), and drives every seat with its own WebSocket client. A move's round trip
+is the time from `act` sent to the opponent receiving the state that move produced; each
+table waits `--think` seconds between moves, as players do. Then as many clients as there
+are seats ping a bare echo consumer on the same servers, paced alike. Prints moves/s, p50
+and p99 of both, and the ratio of the p99s (target: within 3x at 200 tables); `--think 0`
+measures the capacity instead (moves back to back).
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -130,12 +133,16 @@ def start_daphne(port: int, env: dict) -> subprocess.Popen:
 CONNECTING_AT_ONCE = 20
 
 
-async def open_seats(url: str, game_id: int, cookies: tuple[str, str], gate: asyncio.Semaphore):
-    """Both seats' sockets, opened a few at a time: the ramp-up is not what is measured."""
+async def open_seats(
+    urls: list[str], n: int, game_id: int, cookies: tuple[str, str], gate: asyncio.Semaphore
+):
+    """Both seats' sockets, on different servers, opened a few at a time (the ramp-up is
+    not what is measured)."""
     import websockets
 
     seats = []
-    for cookie in cookies:
+    for side, cookie in enumerate(cookies):
+        url = urls[(n + side) % len(urls)]
         async with gate:
             seats.append(
                 await websockets.connect(
@@ -148,7 +155,9 @@ async def open_seats(url: str, game_id: int, cookies: tuple[str, str], gate: asy
     return seats
 
 
-async def drive_table(seats, start: asyncio.Event, seconds: float, samples: list[float]):
+async def drive_table(
+    seats, start: asyncio.Event, seconds: float, think: float, samples: list[float]
+):
     latest: list[dict | None] = [None, None]
     arrived = [asyncio.Event(), asyncio.Event()]
 
@@ -165,8 +174,10 @@ async def drive_table(seats, start: asyncio.Event, seconds: float, samples: list
     while latest[0] is None or latest[1] is None:
         await asyncio.wait([asyncio.create_task(e.wait()) for e in arrived], timeout=10)
     await start.wait()
+    await asyncio.sleep(random.uniform(0, think))  # tables do not move in lockstep
     until = time.monotonic() + seconds
     while time.monotonic() < until:
+        await asyncio.sleep(think)
         (mover,) = latest[0]["to_act"]
         other = 1 - mover
         seq = max(latest[0]["seq"], latest[1]["seq"])
@@ -186,39 +197,53 @@ async def drive_table(seats, start: asyncio.Event, seconds: float, samples: list
         await ws.close()
 
 
-async def drive_echo(url: str, until: float, samples: list[float]) -> None:
+async def drive_echo(url: str, until: float, think: float, samples: list[float]) -> None:
     import websockets
 
     async with websockets.connect(
-        f"{url}/ws/echo/", additional_headers={"Origin": "http://127.0.0.1"}
+        f"{url}/ws/echo/", additional_headers={"Origin": "http://127.0.0.1"}, open_timeout=60
     ) as ws:
+        await asyncio.sleep(random.uniform(0, think))  # clients do not ping in lockstep
         while time.monotonic() < until:
+            await asyncio.sleep(think)
             sent = time.perf_counter()
             await ws.send('{"type":"ping"}')
             await ws.recv()
             samples.append(time.perf_counter() - sent)
 
 
+def percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[max(0, int(len(ordered) * fraction) - 1)] * 1000
+
+
 def summary(name: str, samples: list[float], seconds: float) -> tuple[float, float]:
     ordered = sorted(samples)
-    p50 = statistics.median(ordered) * 1000
-    p99 = ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
+    p50, p90, p99 = (percentile(ordered, f) for f in (0.5, 0.9, 0.99))
     rate = len(samples) / seconds
-    print(f"{name:>10}: {rate:8.0f}/s   p50 {p50:7.1f} ms   p99 {p99:7.1f} ms   n={len(samples)}")
+    print(
+        f"{name:>10}: {rate:7.0f}/s   p50 {p50:7.1f} ms   p90 {p90:7.1f} ms   "
+        f"p99 {p99:7.1f} ms   n={len(samples)}"
+    )
     return p50, p99
 
 
-async def main_async(url: str, games, seconds: float) -> None:
+async def main_async(urls: list[str], games, seconds: float, think: float) -> None:
     gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
-    tables = await asyncio.gather(*(open_seats(url, g, (a, b), gate) for g, a, b in games))
+    tables = await asyncio.gather(
+        *(open_seats(urls, n, g, (a, b), gate) for n, (g, a, b) in enumerate(games))
+    )
     start, moves = asyncio.Event(), []
-    drivers = [asyncio.create_task(drive_table(seats, start, seconds, moves)) for seats in tables]
+    drivers = [
+        asyncio.create_task(drive_table(seats, start, seconds, think, moves)) for seats in tables
+    ]
     await asyncio.sleep(2)  # every table has its first state
     start.set()
     await asyncio.gather(*drivers)
     echoes: list[float] = []
-    until = time.monotonic() + seconds
-    await asyncio.gather(*(drive_echo(url, until, echoes) for _ in range(len(games) * 2)))
+    until = time.monotonic() + seconds + think
+    await asyncio.gather(
+        *(drive_echo(urls[n % len(urls)], until, think, echoes) for n in range(len(games) * 2))
+    )
     _, move_p99 = summary("moves", moves, seconds)
     _, echo_p99 = summary("echo", echoes, seconds)
     print(f"p99 ratio (moves / echo): {move_p99 / echo_p99:.2f}  (target <= 3.0)")
@@ -228,6 +253,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--think", type=float, default=2.0, help="seconds between a table's moves")
+    parser.add_argument("--servers", type=int, default=2, help="daphne processes")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DATABASE_URL"] = bench_url()
@@ -237,17 +264,20 @@ def main() -> None:
     try:
         print(f"Setting up {args.tables} tables…", flush=True)
         games = setup_tables(args.tables)
-        port = free_port()
-        daphne = start_daphne(port, {**os.environ})
+        ports = [free_port() for _ in range(args.servers)]
+        servers = [start_daphne(port, {**os.environ}) for port in ports]
         try:
             print(
-                f"Driving {args.tables * 2} sockets for {args.seconds:.0f} s each phase…",
+                f"Driving {args.tables * 2} sockets on {args.servers} daphne processes for "
+                f"{args.seconds:.0f} s each phase, {args.think:g} s between a table's moves…",
                 flush=True,
             )
-            asyncio.run(main_async(f"ws://127.0.0.1:{port}", games, args.seconds))
+            urls = [f"ws://127.0.0.1:{port}" for port in ports]
+            asyncio.run(main_async(urls, games, args.seconds, args.think))
         finally:
-            daphne.terminate()
-            daphne.wait(timeout=15)
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=15)
     finally:
         from django.db import connections
 

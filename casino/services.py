@@ -621,7 +621,7 @@ def settle_crash(round_id: int) -> bool:
         CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).update(
             status=BetStatus.LOST, paid_multiplier=None
         )
-        users = get_user_model().objects.in_bulk(list(wins))
+        users = get_user_model().objects.only("id").in_bulk(list(wins))
         pay_wins(
             {users[user_id]: amount for user_id, amount in wins.items()},
             key=f"{game_round.reference}:wins",
@@ -806,7 +806,7 @@ def settle_keno(round_id: int) -> bool:
             if payout:
                 wins[user_id] += payout
         _write_keno_results(rows)
-        users = get_user_model().objects.in_bulk(list(wins))
+        users = get_user_model().objects.only("id").in_bulk(list(wins))
         pay_wins(
             {users[user_id]: amount for user_id, amount in wins.items()},
             key=f"{game_round.reference}:wins",

@@ -38,7 +38,7 @@ def void_round(round_id: int, *, staff, reason: str) -> Round:
             for user_id, amount in rows.values_list("user_id", "amount"):
                 refunds[user_id] += amount
             rows.update(status=BetStatus.VOID, payout=F("amount"))
-        users = get_user_model().objects.in_bulk(list(refunds))
+        users = get_user_model().objects.only("id").in_bulk(list(refunds))
         posting = pay_wins(
             {users[user_id]: amount for user_id, amount in refunds.items()},
             key=f"{game_round.reference}:void",
