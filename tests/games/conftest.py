@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
 
 from config.asgi import application
 
@@ -59,3 +63,23 @@ class Inbox:
     async def drain(self) -> None:
         while not await self.communicator.receive_nothing(timeout=0.2):
             self.seen.append(await self.communicator.receive_json_from())
+
+
+class Clock:
+    """games.clock.now under the test's control: time moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr("games.clock.now", fake)
+    return fake

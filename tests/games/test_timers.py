@@ -3,7 +3,6 @@
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, GameAction
@@ -12,24 +11,6 @@ from wallet.models import Transaction
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.django_db
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    fake = Clock()
-    monkeypatch.setattr("games.clock.now", fake)
-    return fake
 
 
 def reload(game) -> Game:

@@ -3,10 +3,7 @@ points a game can give (and so the match); the winner is paid from the escrow.""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games import services
 from wallet.invariants import ledger_problems
@@ -18,24 +15,6 @@ pytestmark = pytest.mark.django_db
 
 STEP_SECONDS = 10
 POT_LESS_RAKE = 2 * STAKE - 98
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    fake = Clock()
-    monkeypatch.setattr("games.clock.now", fake)
-    return fake
 
 
 def assert_conceded(game, players, loser: int, target: int) -> None:

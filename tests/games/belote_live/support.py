@@ -3,10 +3,6 @@ a look ahead at how the game ends, and money read straight from the ledger."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.utils import timezone
-
 from games import services
 from games.engine import Outcome
 from games.models import Game
@@ -14,19 +10,6 @@ from wallet.models import Account
 
 START_BALANCE = 100_000
 MAX_MOVES = 3_000
-
-
-class Clock:
-    """games.clock.now under the test's control: time moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 def reload(game: Game) -> Game:
