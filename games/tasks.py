@@ -61,19 +61,19 @@ async def send_async(sends: Outbox) -> None:
         await layer.group_send(group, event)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def expire_deadline(game_id: int, seq: int) -> bool:
     return services.expire(game_id, seq)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def settle(game_id: int) -> bool:
     settled = services.settle_game(game_id).settled
     after_change(game_id)
     return settled
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def sweep() -> dict:
     """Catches deadlines and settlements missed across a restart."""
     expired = sum(services.expire(game_id, seq) for game_id, seq in services.overdue_games())
