@@ -1,5 +1,7 @@
 from allauth.account.adapter import DefaultAccountAdapter
 
+from accounts import protection
+
 
 class AccountAdapter(DefaultAccountAdapter):
     """Stores the identity fields the sign-up form collected on the new user."""
@@ -13,4 +15,6 @@ class AccountAdapter(DefaultAccountAdapter):
         user.national_id = data.get("national_id", "")
         if commit:
             user.save()
+            for period, amount in form.deposit_limits().items():
+                protection.set_limit(user, "deposit", period, amount, actor=user)
         return user

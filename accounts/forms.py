@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.age import is_of_age
 from accounts.models import User, normalise_legal_name
+from wallet.money import parse_major
 
 COUNTRIES = [
     ("", "Choose your country"),
@@ -55,6 +56,16 @@ class SignupForm(AllauthSignupForm):
         max_length=40, required=False, label="National ID number (optional)"
     )
 
+    daily_deposit_limit = forms.CharField(
+        required=False,
+        label="Daily deposit limit (optional)",
+        help_text="You can set, lower or raise limits at any time from your account.",
+    )
+    weekly_deposit_limit = forms.CharField(required=False, label="Weekly deposit limit (optional)")
+    monthly_deposit_limit = forms.CharField(
+        required=False, label="Monthly deposit limit (optional)"
+    )
+
     field_order = [
         "legal_name",
         "date_of_birth",
@@ -63,7 +74,41 @@ class SignupForm(AllauthSignupForm):
         "email",
         "password1",
         "password2",
+        "daily_deposit_limit",
+        "weekly_deposit_limit",
+        "monthly_deposit_limit",
     ]
+    LIMIT_FIELDS = {
+        "daily_deposit_limit": "day",
+        "weekly_deposit_limit": "week",
+        "monthly_deposit_limit": "month",
+    }
+
+    def _clean_limit(self, name: str) -> int | None:
+        raw = self.cleaned_data.get(name, "").strip()
+        if not raw:
+            return None
+        try:
+            return parse_major(raw)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean_daily_deposit_limit(self) -> int | None:
+        return self._clean_limit("daily_deposit_limit")
+
+    def clean_weekly_deposit_limit(self) -> int | None:
+        return self._clean_limit("weekly_deposit_limit")
+
+    def clean_monthly_deposit_limit(self) -> int | None:
+        return self._clean_limit("monthly_deposit_limit")
+
+    def deposit_limits(self) -> dict[str, int]:
+        """The deposit limits chosen at sign-up, by period."""
+        return {
+            period: self.cleaned_data[name]
+            for name, period in self.LIMIT_FIELDS.items()
+            if self.cleaned_data.get(name) is not None
+        }
 
     def clean_legal_name(self) -> str:
         name = " ".join(self.cleaned_data["legal_name"].split())

@@ -164,3 +164,23 @@ def test_tampered_signup_form_changes_nothing(client):
     response = sign_up(client, date_of_birth="not-a-date", country="XX")
     assert response.status_code == 200
     assert not User.objects.exists()
+
+
+@pytest.mark.django_db
+def test_deposit_limits_can_be_set_at_sign_up(client):
+    from accounts.models import ProtectionLimit
+
+    sign_up(client, daily_deposit_limit="50", monthly_deposit_limit="500.00")
+    user = User.objects.get(email="nora@example.com")
+    limits = {
+        (limit.period, limit.amount)
+        for limit in ProtectionLimit.objects.filter(protection__user=user, kind="deposit")
+    }
+    assert limits == {("day", 5_000), ("month", 50_000)}
+
+
+@pytest.mark.django_db
+def test_a_malformed_limit_at_sign_up_is_refused(client):
+    response = sign_up(client, daily_deposit_limit="-3")
+    assert not User.objects.exists()
+    assert b"Enter an amount" in response.content
