@@ -113,7 +113,10 @@ if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
 # Persistent connections (checked before reuse): opening one costs more than a move does.
 DATABASES = {
     "default": dj_database_url.parse(
-        DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+        DATABASE_URL,
+        # Tests close connections after use, so the test database can be dropped at the end.
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 0 if _UNDER_TEST else 60),
+        conn_health_checks=True,
     )
 }
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,
