@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.duel import SEATS, Duel, check_playing, check_seat, other, placing
 from games.engine import (
     Action,
     BaseOptions,
@@ -22,10 +23,8 @@ from games.engine import (
     View,
     option,
 )
-from games.penalty import bots
 from games.rng import Rng
 
-SEATS = 2
 # Numbered as the forward sees the goal: 1 2 3 along the top, 4 5 6 along the bottom.
 SECTORS = (1, 2, 3, 4, 5, 6)
 TIMEOUT: Action = {"type": "timeout"}
@@ -34,21 +33,6 @@ TIMEOUT: Action = {"type": "timeout"}
 @dataclass(frozen=True)
 class PenaltyOptions(BaseOptions):
     shots: int = option(5, "Shots each", (3, 5, 7, 9))
-
-
-def _other(seat: int) -> int:
-    return 1 - seat
-
-
-def _check_seat(seat: object) -> int:
-    if type(seat) is not int or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat!r} at this table.")
-    return seat
-
-
-def _check_playing(state: State) -> None:
-    if state["winner"] is not None:
-        raise IllegalAction("The game is over.")
 
 
 def _parse_sector(action: object, rng: Rng) -> int:
@@ -67,8 +51,8 @@ def _decided(state: State) -> int | None:
     """The seat that has won even if the other scores with every shot it has left."""
     goals, taken, quota = state["goals"], state["taken"], state["quota"]
     for seat in range(SEATS):
-        other = _other(seat)
-        if goals[seat] > goals[other] + quota - taken[other]:
+        rival = other(seat)
+        if goals[seat] > goals[rival] + quota - taken[rival]:
             return seat
     return None
 
@@ -81,13 +65,13 @@ def _take_shot(state: State, save: int) -> None:
     state["goals"][forward] += goal
     state["taken"][forward] += 1
     state["shot"] = None
-    state["forward"] = _other(forward)
+    state["forward"] = other(forward)
     state["winner"] = _decided(state)
     if state["winner"] is None and state["taken"] == [state["quota"]] * SEATS:
         state["quota"] += 1  # level after a full pair of shots: sudden death
 
 
-class PenaltyShootout:
+class PenaltyShootout(Duel):
     slug: ClassVar[str] = "penalty"
     name: ClassVar[str] = "Penalty Shootout"
     min_seats: ClassVar[int] = SEATS
@@ -119,7 +103,7 @@ class PenaltyShootout:
         if state["winner"] is not None:
             return None
         forward = state["forward"]
-        return forward if state["shot"] is None else _other(forward)
+        return forward if state["shot"] is None else other(forward)
 
     def to_act(self, state: State) -> set[int]:
         seat = self._turn(state)
@@ -131,8 +115,8 @@ class PenaltyShootout:
         return [{"sector": sector} for sector in SECTORS]
 
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
-        seat = _check_seat(seat)
-        _check_playing(state)
+        seat = check_seat(seat)
+        check_playing(state)
         if seat != self._turn(state):
             raise IllegalAction("It is not your turn.")
         sector = _parse_sector(action, rng)
@@ -145,7 +129,7 @@ class PenaltyShootout:
 
     def view(self, state: State, seat: int | None) -> View:
         if seat is not None:
-            seat = _check_seat(seat)
+            seat = check_seat(seat)
         forward = state["forward"]
         return {
             "shots": state["shots"],
@@ -154,7 +138,7 @@ class PenaltyShootout:
             "goals": list(state["goals"]),
             "taken": list(state["taken"]),
             "forward": forward,
-            "goalkeeper": _other(forward),
+            "goalkeeper": other(forward),
             "to_act": self._turn(state),
             "my_shot": state["shot"] if seat == forward else None,
             "history": copy.deepcopy(state["history"]),
@@ -167,32 +151,17 @@ class PenaltyShootout:
         # and the platform's timeout count still ends it for a seat that never returns.
         return dict(TIMEOUT)
 
-    def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("It is not your turn.")
-        return bots.choose(legal, rng)
-
-    def forfeit(self, state: State, seat: int) -> State:
-        seat = _check_seat(seat)
-        _check_playing(state)
-        state = copy.deepcopy(state)
-        state["winner"] = _other(seat)
-        state["forfeited"] = seat
-        return state
-
     def outcome(self, state: State) -> Outcome | None:
         winner = state["winner"]
         if winner is None:
             return None
-        placing = tuple(1 if seat == winner else 2 for seat in range(SEATS))
         if state["forfeited"] is not None:
             reason = "forfeit"
         elif state["quota"] > state["shots"]:
             reason = "sudden death"
         else:
             reason = "more goals"
-        return Outcome(points=tuple(state["goals"]), placing=placing, reason=reason)
+        return Outcome(points=tuple(state["goals"]), placing=placing(winner), reason=reason)
 
 
 PENALTY = PenaltyShootout()

@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.duel import SEATS, Duel, check_playing, check_seat, other, placing
 from games.engine import (
     Action,
     BaseOptions,
@@ -22,9 +23,7 @@ from games.engine import (
     option,
 )
 from games.rng import Rng
-from games.rps import bots
 
-SEATS = 2
 SIGNS = ("rock", "paper", "scissors")
 # The standard cycle: the rule text's list contradicts itself (RULES.md, "Corrections").
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
@@ -41,21 +40,6 @@ def round_winner(signs: list[str]) -> int | None:
     if first == second:
         return None
     return 0 if BEATS[first] == second else 1
-
-
-def _other(seat: int) -> int:
-    return 1 - seat
-
-
-def _check_seat(seat: object) -> int:
-    if type(seat) is not int or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat!r} at this table.")
-    return seat
-
-
-def _check_playing(state: State) -> None:
-    if state["winner"] is not None:
-        raise IllegalAction("The game is over.")
 
 
 def _parse_sign(action: object) -> str:
@@ -78,10 +62,10 @@ def _end_round(state: State) -> None:
             state["winner"] = winner
     state["signs"] = [None, None]
     # Alternating keeps the clock pressure of choosing first fair over the game.
-    state["first"] = _other(state["first"])
+    state["first"] = other(state["first"])
 
 
-class RockPaperScissors:
+class RockPaperScissors(Duel):
     slug: ClassVar[str] = "rps"
     name: ClassVar[str] = "Rock Paper Scissors"
     min_seats: ClassVar[int] = SEATS
@@ -110,7 +94,7 @@ class RockPaperScissors:
         if state["winner"] is not None:
             return None
         first = state["first"]
-        return first if state["signs"][first] is None else _other(first)
+        return first if state["signs"][first] is None else other(first)
 
     def to_act(self, state: State) -> set[int]:
         seat = self._turn(state)
@@ -122,8 +106,8 @@ class RockPaperScissors:
         return [{"sign": sign} for sign in SIGNS]
 
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
-        seat = _check_seat(seat)
-        _check_playing(state)
+        seat = check_seat(seat)
+        check_playing(state)
         if seat != self._turn(state):
             raise IllegalAction("It is not your turn.")
         sign = _parse_sign(action)
@@ -135,7 +119,7 @@ class RockPaperScissors:
 
     def view(self, state: State, seat: int | None) -> View:
         if seat is not None:
-            seat = _check_seat(seat)
+            seat = check_seat(seat)
         return {
             "target": state["target"],
             "scores": list(state["scores"]),
@@ -151,30 +135,15 @@ class RockPaperScissors:
         # The rules: a player who does not move in time loses, whatever the score.
         return None
 
-    def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("It is not your turn.")
-        return bots.choose(legal, rng)
-
-    def forfeit(self, state: State, seat: int) -> State:
-        seat = _check_seat(seat)
-        _check_playing(state)
-        state = copy.deepcopy(state)
-        state["winner"] = _other(seat)
-        state["forfeited"] = seat
-        return state
-
     def outcome(self, state: State) -> Outcome | None:
         winner = state["winner"]
         if winner is None:
             return None
-        placing = tuple(1 if seat == winner else 2 for seat in range(SEATS))
         if state["forfeited"] is not None:
             reason = "forfeit"
         else:
             reason = f"first to {state['target']} points"
-        return Outcome(points=tuple(state["scores"]), placing=placing, reason=reason)
+        return Outcome(points=tuple(state["scores"]), placing=placing(winner), reason=reason)
 
 
 RPS = RockPaperScissors()

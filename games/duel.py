@@ -1,0 +1,53 @@
+"""What every two-seat duel shares (Rock Paper Scissors, Penalty Shootout): the seats,
+the end by forfeit, the placing, and the bot. Plain Python: no Django import."""
+
+from __future__ import annotations
+
+import copy
+
+from games.engine import Action, IllegalAction, State
+from games.rng import Rng
+
+SEATS = 2
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def check_seat(seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise IllegalAction(f"There is no seat {seat!r} at this table.")
+    return seat
+
+
+def check_playing(state: State) -> None:
+    if state["winner"] is not None:
+        raise IllegalAction("The game is over.")
+
+
+def placing(winner: int) -> tuple[int, ...]:
+    return tuple(1 if seat == winner else 2 for seat in range(SEATS))
+
+
+class Duel:
+    """Engine behaviour common to duels whose state keeps `winner` and `forfeited`."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
+        # A uniformly random legal choice is the equilibrium of both games: no opponent
+        # can exploit it, and it needs no memory of earlier rounds.
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.")
+        return rng.choice(legal)
+
+    def forfeit(self, state: State, seat: int) -> State:
+        seat = check_seat(seat)
+        check_playing(state)
+        state = copy.deepcopy(state)
+        state["winner"] = other(seat)
+        state["forfeited"] = seat
+        return state
