@@ -93,3 +93,17 @@ def start_table(funded_player):
         return t.game, players
 
     return start
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_cleanly(django_db_setup, django_db_blocker):
+    """Threads of the tests (Celery workers, socket executors) may keep a connection open;
+    ending them just before pytest-django drops this run's test database lets it go."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
