@@ -31,6 +31,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def database_url(db: dict, name: str) -> str:
+    """The test database's URL, over TCP or (the embedded server) a Unix socket."""
+    host = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
+    if host.startswith("/"):
+        return f"postgres://{db['USER']}@/{name}?host={host}"
+    return f"postgres://{db['USER']}@{host}:{db['PORT']}/{name}"
+
+
 @pytest.fixture
 def server(transactional_db):
     """daphne serving the app against the test database the test writes to."""
@@ -38,7 +46,7 @@ def server(transactional_db):
     db = settings.DATABASES["default"]
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{connection.settings_dict['NAME']}",
+        "DATABASE_URL": database_url(db, connection.settings_dict["NAME"]),
         "REDIS_URL": settings.REDIS_URL,
         "CHANNEL_PREFIX": settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"],
         "DEBUG": "1",
