@@ -6,6 +6,19 @@ from datetime import date
 import pytest
 
 PASSWORD = "correct-horse-battery-9"
+
+
+def database_url(db: dict, name: str | None = None) -> str:
+    """A URL for another process to reach this test database, over TCP or (the embedded
+    server) a Unix socket, which dj-database-url keeps in OPTIONS["host"]."""
+    name = name or db["NAME"]
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
+    if host.startswith("/"):
+        return f"postgres://{db['USER']}{password}@/{name}?host={host}"
+    return f"postgres://{db['USER']}{password}@{host}:{db['PORT']}/{name}"
+
+
 _serial = itertools.count(1)
 
 

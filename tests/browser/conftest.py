@@ -13,6 +13,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.conftest import database_url
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -29,14 +31,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def database_url(db: dict, name: str) -> str:
-    """The test database's URL, over TCP or (the embedded server) a Unix socket."""
-    host = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
-    if host.startswith("/"):
-        return f"postgres://{db['USER']}@/{name}?host={host}"
-    return f"postgres://{db['USER']}@{host}:{db['PORT']}/{name}"
 
 
 @pytest.fixture

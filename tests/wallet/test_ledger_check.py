@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from tests.conftest import database_url
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Deposit
@@ -26,7 +27,7 @@ def tamper(sql: str, *params) -> None:
 def run_ledger_check() -> subprocess.CompletedProcess:
     """The real command in its own process, against the test database."""
     db = connection.settings_dict
-    url = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    url = database_url(db)
     return subprocess.run(
         [sys.executable, "manage.py", "ledger_check"],
         cwd=settings.BASE_DIR,
