@@ -57,11 +57,7 @@ def test_mark_buy_and_watch_the_draw(server, browser, funded_player):
     page.click("#ticket button.primary")
     page.wait_for_load_state()
     ticket = KenoTicket.objects.get(user=player)
-    assert (ticket.round.number, sorted(ticket.numbers), ticket.amount) == (
-        1,
-        [7, 21, 42, 63, 80],
-        5_000,
-    )
+    assert (sorted(ticket.numbers), ticket.amount) == ([7, 21, 42, 63, 80], 5_000)
     assert cash_balance(player) == 95_000
 
     Round.objects.filter(pk=ticket.round_id).update(starts_at=timezone.now())
