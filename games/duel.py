@@ -4,8 +4,9 @@ the end by forfeit, the placing, and the bot. Plain Python: no Django import."""
 from __future__ import annotations
 
 import copy
+from typing import ClassVar
 
-from games.engine import Action, IllegalAction, State
+from games.engine import Action, BaseOptions, IllegalAction, OnDisconnect, State
 from games.rng import Rng
 
 SEATS = 2
@@ -32,6 +33,19 @@ def placing(winner: int) -> tuple[int, ...]:
 
 class Duel:
     """Engine behaviour common to duels whose state keeps `winner` and `forfeited`."""
+
+    name: ClassVar[str]
+    Options: ClassVar[type[BaseOptions]]
+    min_seats: ClassVar[int] = SEATS
+    max_seats: ClassVar[int] = SEATS
+    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
+
+    def check_start(self, options: BaseOptions, seats: int) -> None:
+        if not isinstance(options, self.Options):
+            raise TypeError(f"expected {self.Options.__name__}, got {type(options).__name__}")
+        options.validate()
+        if seats != SEATS:
+            raise ValueError(f"{self.name} is played by {SEATS} players, not {seats}.")
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError

@@ -17,7 +17,6 @@ from games.engine import (
     Action,
     BaseOptions,
     IllegalAction,
-    OnDisconnect,
     Outcome,
     State,
     View,
@@ -74,17 +73,10 @@ def _take_shot(state: State, save: int) -> None:
 class PenaltyShootout(Duel):
     slug: ClassVar[str] = "penalty"
     name: ClassVar[str] = "Penalty Shootout"
-    min_seats: ClassVar[int] = SEATS
-    max_seats: ClassVar[int] = SEATS
     Options: ClassVar[type[BaseOptions]] = PenaltyOptions
-    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
 
     def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
-        if not isinstance(options, PenaltyOptions):
-            raise TypeError(f"expected PenaltyOptions, got {type(options).__name__}")
-        options.validate()
-        if seats != SEATS:
-            raise ValueError(f"{self.name} is played by {SEATS} players, not {seats}.")
+        self.check_start(options, seats)
         return {
             "shots": options.shots,
             # Shots each seat is due, grown by one per sudden-death pair.

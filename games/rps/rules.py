@@ -16,7 +16,6 @@ from games.engine import (
     Action,
     BaseOptions,
     IllegalAction,
-    OnDisconnect,
     Outcome,
     State,
     View,
@@ -68,17 +67,10 @@ def _end_round(state: State) -> None:
 class RockPaperScissors(Duel):
     slug: ClassVar[str] = "rps"
     name: ClassVar[str] = "Rock Paper Scissors"
-    min_seats: ClassVar[int] = SEATS
-    max_seats: ClassVar[int] = SEATS
     Options: ClassVar[type[BaseOptions]] = RpsOptions
-    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
 
     def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
-        if not isinstance(options, RpsOptions):
-            raise TypeError(f"expected RpsOptions, got {type(options).__name__}")
-        options.validate()
-        if seats != SEATS:
-            raise ValueError(f"{self.name} is played by {SEATS} players, not {seats}.")
+        self.check_start(options, seats)
         return {
             "target": options.points,
             "scores": [0, 0],
