@@ -80,7 +80,7 @@ def setup_tables(count: int) -> list[tuple[int, str, str]]:
     for n in range(count):
         pair = [
             User.objects.create_user(
-                f"b{n}-{side}@bench.example", "x", legal_name=f"Bench {n}{side}"
+                f"b{n}-{side}@bench.example", None, legal_name=f"Bench {n}{side}"
             )
             for side in "ab"
         ]

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import clock, events, registry
+from games import clock, events, registry, store
 from games.engine import Engine, IllegalAction, OnDisconnect, Outcome
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
@@ -142,16 +142,14 @@ def _apply(game: Game, seat: GameSeat, action: dict, actor: str) -> None:
     engine = engine_of(game)
     game.seq += 1
     game.state = engine.apply(game.state, seat.position, action, rng_for(game, game.seq))
-    GameAction.objects.create(
-        game=game, seq=game.seq, seat=seat.position, actor=actor, action=action
-    )
+    store.log(game, seat.position, actor, action=action)
     _charge_new_fees(game)
 
 
 def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> None:
     game.seq += 1
     game.state = engine_of(game).forfeit(game.state, seat.position)
-    GameAction.objects.create(game=game, seq=game.seq, seat=seat.position, actor=actor, kind=kind)
+    store.log(game, seat.position, actor, kind)
 
 
 def _charge_new_fees(game: Game) -> None:
@@ -207,7 +205,7 @@ def _advance(game: Game, now: datetime) -> None:
         game.deadline = min(
             (seat_deadline(game, seats[p]) for p in engine.to_act(game.state)), default=None
         )
-    game.save()
+    store.save(game)
     transaction.on_commit(lambda: _after_commit(game))
 
 
@@ -228,7 +226,7 @@ def void_game(game_id: int, reason: str) -> Game:
             Outcome(points=(0,) * seats, placing=(1,) * seats, void=True, reason=reason),
             clock.now(),
         )
-        game.save()
+        store.save(game)
         transaction.on_commit(lambda: _after_commit(game))
     return game
 
@@ -306,13 +304,7 @@ def _disconnect(game: Game, seat: GameSeat) -> None:
         seat.bot = True
         seat.save(update_fields=["disconnected", "bot"])
         game.seq += 1
-        GameAction.objects.create(
-            game=game,
-            seq=game.seq,
-            seat=seat.position,
-            actor=GameAction.Actor.SYSTEM,
-            kind="disconnect",
-        )
+        store.log(game, seat.position, GameAction.Actor.SYSTEM, "disconnect")
         return
     seat.save(update_fields=["disconnected"])
     if policy in (OnDisconnect.VOID, OnDisconnect.BOT):
@@ -447,10 +439,10 @@ def unsettled_games() -> list[int]:
 
 
 def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ActionRejected("not_found", "There is no such game.") from None
+    game = store.lock(game_id)
+    if game is None:
+        raise ActionRejected("not_found", "There is no such game.")
+    return game
 
 
 def seats_of(game: Game) -> dict[int, GameSeat]:
@@ -458,8 +450,7 @@ def seats_of(game: Game) -> dict[int, GameSeat]:
     Game row is locked, so they cannot change underneath)."""
     cached = getattr(game, "_seats", None)
     if cached is None:
-        cached = {s.position: s for s in game.seats.select_related("player")}
-        game._seats = cached
+        cached = game._seats = store.read_seats(game)
     return cached
 
 

@@ -1,0 +1,140 @@
+"""The move path's reads and writes of a game, in plain SQL.
+
+A move locks its game, reads the seats, appends to the action log and saves the snapshot.
+Through the ORM those four statements cost about 7 ms of Python per move on our 2-core
+machine, several times the database's own work (bench/live.py); here they are two reads
+and one write, with the rows turned into the same model instances the rest of the runtime
+uses.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import connection
+from django.utils import timezone
+
+from games.models import Game, GameAction, GameSeat
+
+PLAYER_MODEL = GameSeat.player.field.related_model
+GAME_FIELDS = Game._meta.concrete_fields
+SEAT_FIELDS = GameSeat._meta.concrete_fields
+# What a move reads of a seated player, in the model's own field order (as from_db wants).
+PLAYER_FIELDS = [
+    f.attname
+    for f in PLAYER_MODEL._meta.concrete_fields
+    if f.attname in {"id", "is_active", "legal_name"}
+]
+# What a move, a timeout or a void may change on the game's row.
+MUTABLE_GAME_FIELDS = [
+    "status",
+    "state",
+    "seq",
+    "turn_started",
+    "deadline",
+    "seed_revealed",
+    "outcome",
+    "settlement",
+    "finished",
+]
+JSON_FIELDS = {f.name for f in GAME_FIELDS if f.get_internal_type() == "JSONField"}
+
+
+def _columns(fields, alias: str) -> str:
+    return ", ".join(f'{alias}."{field.column}"' for field in fields)
+
+
+def _assignment(name: str) -> str:
+    cast = "::jsonb" if name in JSON_FIELDS else ""
+    return f'"{name}" = %({name})s{cast}'
+
+
+_LOCK_GAME = (
+    f"SELECT {_columns(GAME_FIELDS, 'g')} "
+    f'FROM "{Game._meta.db_table}" g WHERE g."id" = %s FOR UPDATE'
+)
+_READ_SEATS = (
+    f"SELECT {_columns(SEAT_FIELDS, 's')}, "
+    + ", ".join(f'u."{name}"' for name in PLAYER_FIELDS if name != "id")
+    + f' FROM "{GameSeat._meta.db_table}" s '
+    f'LEFT JOIN "{PLAYER_MODEL._meta.db_table}" u ON u."id" = s."player_id" '
+    'WHERE s."game_id" = %s ORDER BY s."position"'
+)
+_SAVE_GAME = (
+    "WITH logged AS ("
+    f'INSERT INTO "{GameAction._meta.db_table}" '
+    "(game_id, seq, seat, actor, kind, action, created) "
+    "SELECT %(game)s, seq, seat, actor, kind, action::jsonb, %(created)s "
+    "FROM unnest(%(seqs)s::int[], %(seats)s::int[], %(actors)s::text[], %(kinds)s::text[], "
+    "%(actions)s::text[]) AS a(seq, seat, actor, kind, action)) "
+    f'UPDATE "{Game._meta.db_table}" SET '
+    + ", ".join(_assignment(name) for name in MUTABLE_GAME_FIELDS)
+    + ' WHERE "id" = %(game)s'
+)
+
+
+def lock(game_id: int) -> Game | None:
+    """The game (None: no such game), its row locked until the transaction ends, with its
+    seats read."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_GAME, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    game = Game.from_db(connection.alias, None, _from_db(GAME_FIELDS, row))
+    game._seats = read_seats(game)
+    return game
+
+
+def read_seats(game: Game) -> dict[int, GameSeat]:
+    """The game's seats by position, each with its player's id, active flag and legal name."""
+    with connection.cursor() as cursor:
+        cursor.execute(_READ_SEATS, [game.pk])
+        rows = cursor.fetchall()
+    return {seat.position: seat for seat in (_seat(game, row) for row in rows)}
+
+
+def log(game: Game, seat: int, actor: str, kind: str = "act", action: dict | None = None) -> None:
+    """Adds an entry to the game's action log, written by the next `save`."""
+    pending = game.__dict__.setdefault("_pending_actions", [])
+    pending.append((game.seq, seat, actor, kind, action))
+
+
+def save(game: Game) -> None:
+    """Writes the actions logged since the last save and the game's changing columns, in
+    one statement."""
+    pending = game.__dict__.pop("_pending_actions", [])
+    params = {name: getattr(game, name) for name in MUTABLE_GAME_FIELDS}
+    for name in JSON_FIELDS & params.keys():
+        params[name] = None if params[name] is None else json.dumps(params[name])
+    params.update(
+        game=game.pk,
+        created=timezone.now(),
+        seqs=[entry[0] for entry in pending],
+        seats=[entry[1] for entry in pending],
+        actors=[entry[2] for entry in pending],
+        kinds=[entry[3] for entry in pending],
+        actions=[None if entry[4] is None else json.dumps(entry[4]) for entry in pending],
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_SAVE_GAME, params)
+
+
+def _seat(game: Game, row: tuple) -> GameSeat:
+    columns = len(SEAT_FIELDS)
+    seat = GameSeat.from_db(connection.alias, None, _from_db(SEAT_FIELDS, row[:columns]))
+    seat.game = game
+    if seat.player_id is None:
+        seat.player = None
+    else:
+        seat.player = PLAYER_MODEL.from_db(
+            connection.alias, PLAYER_FIELDS, (seat.player_id, *row[columns:])
+        )
+    return seat
+
+
+def _from_db(fields, row: tuple) -> list:
+    return [
+        field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+        for field, value in zip(fields, row, strict=True)
+    ]

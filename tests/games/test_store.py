@@ -1,0 +1,75 @@
+"""The move path's SQL: what it reads and writes must equal what the ORM would."""
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from games import services, store
+from games.models import Game, GameAction
+from lobby import services as lobby
+
+pytestmark = pytest.mark.django_db
+
+
+def mover(game: Game) -> int:
+    (seat,) = services.engine_of(game).to_act(game.state)
+    return seat
+
+
+def test_a_locked_game_equals_the_orm_read(start_table):
+    game, players = start_table("rps", {"points": 3}, incognito=True)
+    with transaction.atomic():
+        locked = store.lock(game.pk)
+    fresh = Game.objects.get(pk=game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(fresh, field.attname), field.name
+    seats = services.seats_of(locked)
+    assert [s.player_id for s in seats.values()] == [p.pk for p in players]
+    assert [(s.player.is_active, s.player.legal_name) for s in seats.values()] == [
+        (p.is_active, p.legal_name) for p in players
+    ]
+    assert store.lock(10**9) is None
+
+
+def test_a_move_is_three_statements_and_logs_its_action(start_table):
+    game, players = start_table("rps", {"points": 3})
+    seat = mover(game)
+    with CaptureQueriesContext(connection) as queries:
+        services.submit(game.pk, players[seat], 0, {"sign": "paper"})
+    # (The test's own transaction turns the service's into a savepoint.)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    # Lock the game, read its seats, write the action and the snapshot: nothing else.
+    assert len(statements) == 3, statements
+    game = Game.objects.get(pk=game.pk)
+    assert game.seq == 1
+    logged = GameAction.objects.get(game=game)
+    assert (logged.seq, logged.seat, logged.actor, logged.kind, logged.action) == (
+        1,
+        seat,
+        "player",
+        "act",
+        {"sign": "paper"},
+    )
+
+
+def test_bots_moves_and_a_forfeit_are_logged_in_order(funded_player):
+    human = funded_player()
+    spec = lobby.TableSpec(
+        game_slug="rps", options={"points": 1}, stake=0, seats=2, step_seconds=30, practice=True
+    )
+    table = lobby.create_table(human, spec)
+    lobby.start_with_bots(human, table.pk)
+    table.refresh_from_db()
+    game = table.game
+    if mover(game) == 0:
+        services.submit(game.pk, human, game.seq, {"sign": "rock"})  # the bot answers at once
+    game = Game.objects.get(pk=game.pk)
+    if not game.is_over:
+        services.resign(game.pk, human)
+    game = Game.objects.get(pk=game.pk)
+    logged = list(GameAction.objects.filter(game=game).values_list("seq", "actor", "kind"))
+    assert [seq for seq, _, _ in logged] == list(range(1, game.seq + 1))
+    assert {actor for _, actor, _ in logged} >= {"bot"}
+    assert game.is_over
+    forfeits = GameAction.objects.filter(game=game, kind="disconnect")
+    assert all(action is None for action in forfeits.values_list("action", flat=True))
