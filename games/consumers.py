@@ -23,22 +23,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         self.position = access
-        self.groups_joined = [
-            messages.chat_group(self.game_id),
-            messages.watch_group(self.game_id)
-            if access == "watch"
-            else messages.seat_group(self.game_id, access),
-        ]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        self.audience = messages.audience(None if access == "watch" else access)
+        self.group = messages.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if access != "watch":
             await self._run(services.socket_opened, self.game_id, self.user)
         await self._send_full_state()
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
         if isinstance(self.position, int):
             await self._run(services.socket_closed, self.game_id, self.user)
 
@@ -86,6 +81,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "unknown_type", "Unknown message type: use act, sync, resign or chat."
             )
 
+    async def game_update(self, event: dict) -> None:
+        """A change: this socket is sent its own audience's view, nothing else."""
+        await self.send_json(event["views"][self.audience])
+        if event["over"] is not None:
+            await self.send_json(event["over"])
+
     async def game_message(self, event: dict) -> None:
         await self.send_json(event["payload"])
 
@@ -98,7 +99,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         name = await database_sync_to_async(self._name)()
         await self.channel_layer.group_send(
-            messages.chat_group(self.game_id),
+            self.group,
             {
                 "type": "game.message",
                 "payload": {

@@ -5,17 +5,16 @@ from __future__ import annotations
 from games import services
 from games.models import Game, GameSeat
 
-
-def seat_group(game_id: int, position: int) -> str:
-    return f"game-{game_id}-seat-{position}"
+WATCH = "watch"  # the audience of spectators, beside each seat's position
 
 
-def watch_group(game_id: int) -> str:
-    return f"game-{game_id}-watch"
+def game_group(game_id: int) -> str:
+    """Every socket of a game, seated or watching: updates and chat."""
+    return f"game-{game_id}"
 
 
-def chat_group(game_id: int) -> str:
-    return f"game-{game_id}-chat"
+def audience(position: int | None) -> str:
+    return WATCH if position is None else str(position)
 
 
 def player_name(game: Game, seat: GameSeat) -> str:

@@ -29,6 +29,9 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0)
     turn_started = models.DateTimeField()
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    alarm = models.DateTimeField(
+        null=True, blank=True, help_text="when the game's one Celery timer rings"
+    )
 
     seed = models.BinaryField(max_length=32, editable=False)
     seed_hash = models.CharField(max_length=64)

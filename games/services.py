@@ -205,6 +205,7 @@ def _advance(game: Game, now: datetime) -> None:
         game.deadline = min(
             (seat_deadline(game, seats[p]) for p in engine.to_act(game.state)), default=None
         )
+        _arm(game, now)
     store.save(game)
     transaction.on_commit(lambda: _after_commit(game))
 
@@ -258,19 +259,46 @@ def expire(game_id: int, seq: int) -> bool:
         game = _locked(game_id)
         if game.seq != seq or game.is_over:
             return False
-        engine = engine_of(game)
-        seats = seats_of(game)
-        late = [
-            seats[p]
-            for p in sorted(engine.to_act(game.state))
-            if seat_deadline(game, seats[p]) <= now
-        ]
-        if not late:
-            return False
-        seat = late[0]
-        _time_out(game, seat, now)
-        _advance(game, now)
-        return True
+        return _expire(game, now)
+
+
+def ring(game_id: int) -> Game | None:
+    """The game's timer rang: plays the timeout if a deadline is up, else sets the timer
+    for the current deadline. Returns the game when its timer is to be armed again."""
+    now = clock.now()
+    with transaction.atomic():
+        game = store.lock(game_id)
+        if game is None or game.is_over or _expire(game, now):
+            return None
+        game.alarm = None
+        _arm(game, now)
+        store.save(game)
+    return game if game.arming else None
+
+
+def _expire(game: Game, now: datetime) -> bool:
+    engine = engine_of(game)
+    seats = seats_of(game)
+    late = [
+        seats[p] for p in sorted(engine.to_act(game.state)) if seat_deadline(game, seats[p]) <= now
+    ]
+    if not late:
+        return False
+    _time_out(game, late[0], now)
+    _advance(game, now)
+    return True
+
+
+def _arm(game: Game, now: datetime) -> None:
+    """Each game has one Celery timer, not one per move: a move usually puts the deadline
+    later, and the timer already set re-arms itself for it when it rings (`ring`). A new
+    timer is set only when the deadline comes before the one set, or that one is overdue
+    (lost with a restart of the broker, say; the sweep covers the gap)."""
+    game.arming = game.deadline is not None and (
+        game.alarm is None or game.alarm <= now or game.deadline < game.alarm
+    )
+    if game.arming:
+        game.alarm = game.deadline
 
 
 def _time_out(game: Game, seat: GameSeat, now: datetime) -> None:
@@ -368,7 +396,8 @@ def _refresh_deadline(game: Game) -> None:
     game.deadline = min(
         (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
     )
-    game.save(update_fields=["deadline"])
+    _arm(game, clock.now())
+    game.save(update_fields=["deadline", "alarm"])
     transaction.on_commit(lambda: _after_commit(game))
 
 

@@ -32,6 +32,7 @@ MUTABLE_GAME_FIELDS = [
     "seq",
     "turn_started",
     "deadline",
+    "alarm",
     "seed_revealed",
     "outcome",
     "settlement",

@@ -23,30 +23,34 @@ def after_change(game_id: int) -> None:
 
 
 def prepare(game: Game) -> Outbox:
-    """Settles a finished game, arms the next deadline, and returns what to send to whom."""
+    """Settles a finished game, sets its timer, and returns what to send to whom."""
     if game.is_over and not game.settled:
         try:
             game = services.settle_game(game.pk)
         except Exception:  # the sweep retries; the move itself is already committed
             log.exception("settlement of game %s failed; the sweep will retry", game.pk)
-    if game.deadline and not game.is_over:
-        expire_deadline.apply_async((game.pk, game.seq), eta=game.deadline)
+    arm(game)
     return outbox(game)
 
 
+def arm(game: Game) -> None:
+    """Sets the game's timer after a commit that asked for it (services._arm)."""
+    if getattr(game, "arming", False) and not game.is_over:
+        ring.apply_async((game.pk,), eta=game.alarm)
+
+
 def outbox(game: Game) -> Outbox:
-    """A seat's sockets get that seat's view; spectators get the public one."""
+    """One channel-layer message per change, holding each seat's view and the public one:
+    every socket's consumer forwards its own audience's view alone, so the bundle never
+    leaves the servers (one publish a move instead of one per seat and one for spectators)."""
     seats = list(services.seats_of(game).values())
-    groups = [(messages.seat_group(game.pk, s.position), s.position) for s in seats]
-    groups.append((messages.watch_group(game.pk), None))
-    sends = [
-        (group, {"type": "game.message", "payload": messages.state_message(game, seat, seats)})
-        for group, seat in groups
-    ]
-    if game.is_over and game.settled:
-        over = {"type": "game.message", "payload": messages.over_message(game)}
-        sends += [(group, over) for group, _ in groups]
-    return sends
+    positions = [seat.position for seat in seats] + [None]
+    views = {
+        messages.audience(position): messages.state_message(game, position, seats)
+        for position in positions
+    }
+    over = messages.over_message(game) if game.is_over and game.settled else None
+    return [(messages.game_group(game.pk), {"type": "game.update", "views": views, "over": over})]
 
 
 def send_now(sends: Outbox) -> None:
@@ -62,8 +66,10 @@ async def send_async(sends: Outbox) -> None:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def expire_deadline(game_id: int, seq: int) -> bool:
-    return services.expire(game_id, seq)
+def ring(game_id: int) -> None:
+    rearmed = services.ring(game_id)
+    if rearmed is not None:
+        arm(rearmed)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -1,9 +1,13 @@
 """Deadlines, timeouts, disconnection and settlement, driven by a controlled clock."""
 
+import time
 from datetime import timedelta
 
 import pytest
+from celery.contrib.testing.worker import start_worker
+from django.utils import timezone
 
+from config.celery import app
 from games import services, tasks
 from games.models import Game, GameAction
 from wallet.invariants import ledger_problems
@@ -179,3 +183,77 @@ def test_a_blocked_player_cannot_move_even_from_an_open_socket(clock, start_tabl
         services.submit(game.pk, players[seat], 0, {"sector": 1})  # the stale user object
     assert refused.value.code == "blocked"
     assert reload(game).seq == 0
+
+
+@pytest.fixture
+def timers_set(monkeypatch) -> list[tuple[int, object]]:
+    """Every game timer handed to Celery, as (game, eta)."""
+    armed = []
+    monkeypatch.setattr(tasks.ring, "apply_async", lambda args, eta: armed.append((args[0], eta)))
+    return armed
+
+
+def test_one_timer_per_game_that_rearms_for_the_current_deadline(
+    clock, start_table, timers_set, django_capture_on_commit_callbacks
+):
+    start = clock.now
+    with django_capture_on_commit_callbacks(execute=True):
+        game, players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    assert timers_set == [(game.pk, start + timedelta(seconds=10))]
+    clock.advance(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(game.pk, players[to_act(game)], 0, {"sector": 1})
+    assert len(timers_set) == 1  # the deadline moved later: the timer set will re-arm
+    assert reload(game).deadline == start + timedelta(seconds=14)
+    clock.advance(6)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.ring(game.pk)
+    assert reload(game).seq == 1  # nobody was out of time: nothing played
+    assert timers_set[1:] == [(game.pk, start + timedelta(seconds=14))]
+    clock.advance(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.ring(game.pk)
+    game = reload(game)
+    assert game.seq == 2 and sum(s.timeouts for s in game.seats.all()) == 1
+    assert timers_set[2:] == [(game.pk, start + timedelta(seconds=24))]
+    assert game.alarm == game.deadline
+
+
+@pytest.mark.parametrize("timer_at", [100, -1], ids=["later-than-the-deadline", "overdue"])
+def test_a_new_timer_when_the_one_set_rings_too_late_or_was_lost(
+    clock, start_table, timers_set, django_capture_on_commit_callbacks, timer_at
+):
+    start = clock.now
+    game, players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    Game.objects.filter(pk=game.pk).update(alarm=start + timedelta(seconds=timer_at))
+    clock.advance(1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(game.pk, players[to_act(game)], 0, {"sector": 1})
+    assert timers_set == [(game.pk, start + timedelta(seconds=11))]
+    assert reload(game).alarm == start + timedelta(seconds=11)
+
+
+def test_a_ring_for_a_finished_or_deleted_game_does_nothing(clock, start_table, timers_set):
+    game, _ = start_table("penalty", {"shots": 3})
+    services.void_game(game.pk, "test")
+    assert services.ring(game.pk) is None
+    assert services.ring(10**9) is None
+    assert timers_set == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_rings_the_timer_at_the_deadline(clock, start_table):
+    # The game's first deadline falls just before the worker's own clock: no waiting.
+    clock.now = timezone.now() - timedelta(seconds=10.5)
+    game, _ = start_table("penalty", {"shots": 3}, step_seconds=10)
+    seat = to_act(game)
+    clock.advance(10)
+    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
+        deadline = time.monotonic() + 30
+        while reload(game).seq == 0:
+            assert time.monotonic() < deadline, "the timer did not ring"
+            time.sleep(0.05)
+    game = reload(game)
+    assert game.seats.get(position=seat).timeouts == 1
+    assert GameAction.objects.get(game=game, seq=1).actor == "timeout"
+    assert game.alarm == game.deadline == clock.now + timedelta(seconds=10)
