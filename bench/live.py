@@ -8,9 +8,12 @@ the README: a table's two seats sit on different servers, so every move crosses 
 channel layer), and drives every seat with its own WebSocket client. A move's round trip
 is the time from `act` sent to the opponent receiving the state that move produced; each
 table waits `--think` seconds between moves, as players do. Then as many clients as there
-are seats ping a bare echo consumer on the same servers, paced alike. Prints moves/s, p50
-and p99 of both, and the ratio of the p99s (target: within 3x at 200 tables); `--think 0`
-measures the capacity instead (moves back to back).
+are seats ping a bare echo consumer on the same servers, paced alike. Prints the moves'
+p50/p99 window by window, moves/s, p50 and p99 of both, and the ratio of the p99s (target:
+within 3x at 200 tables); `--think 0` measures the capacity instead (moves back to back).
+Sockets close only once every table has finished: a close is a change of its game (the seat
+goes offline), which would otherwise load the servers while other tables are measured.
+`GAME_MOVE_THREADS` (the servers' move threads) passes through from the environment.
 """
 
 from __future__ import annotations
@@ -156,7 +159,7 @@ async def open_seats(
 
 
 async def drive_table(
-    seats, start: asyncio.Event, seconds: float, think: float, samples: list[float]
+    seats, start: asyncio.Event, seconds: float, think: float, samples: list[tuple[float, float]]
 ):
     latest: list[dict | None] = [None, None]
     arrived = [asyncio.Event(), asyncio.Event()]
@@ -187,14 +190,12 @@ async def drive_table(
         while latest[other]["seq"] <= seq:
             await asyncio.wait_for(arrived[other].wait(), timeout=30)
             arrived[other].clear()
-        samples.append(time.perf_counter() - sent)
+        samples.append((time.monotonic(), time.perf_counter() - sent))
         while latest[0]["seq"] <= seq:  # both sides on the new move before the next one
             await asyncio.wait_for(arrived[0].wait(), timeout=30)
             arrived[0].clear()
     for task in listeners:
         task.cancel()
-    for ws in seats:
-        await ws.close()
 
 
 async def drive_echo(url: str, until: float, think: float, samples: list[float]) -> None:
@@ -214,6 +215,20 @@ async def drive_echo(url: str, until: float, think: float, samples: list[float])
 
 def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, int(len(ordered) * fraction) - 1)] * 1000
+
+
+def print_windows(samples: list[tuple[float, float]], width: float = 4.0) -> None:
+    """The moves' round trips window by window: a steady tail, or one phase's?"""
+    began = min(at for at, _ in samples)
+    for window in range(int((max(at for at, _ in samples) - began) // width) + 1):
+        part = sorted(
+            latency for at, latency in samples if window <= (at - began) / width < window + 1
+        )
+        print(
+            f"  {window * width:4.0f}-{(window + 1) * width:.0f} s: p50 "
+            f"{percentile(part, 0.5):6.1f} ms   p99 {percentile(part, 0.99):6.1f} ms   "
+            f"n={len(part)}"
+        )
 
 
 def summary(name: str, samples: list[float], seconds: float) -> tuple[float, float]:
@@ -239,12 +254,16 @@ async def main_async(urls: list[str], games, seconds: float, think: float) -> No
     await asyncio.sleep(2)  # every table has its first state
     start.set()
     await asyncio.gather(*drivers)
+    # Only now: a socket's close is a change of the game (the seat goes offline), which
+    # would load the servers while other tables are still being measured.
+    await asyncio.gather(*(ws.close() for seats in tables for ws in seats))
     echoes: list[float] = []
     until = time.monotonic() + seconds + think
     await asyncio.gather(
         *(drive_echo(urls[n % len(urls)], until, think, echoes) for n in range(len(games) * 2))
     )
-    _, move_p99 = summary("moves", moves, seconds)
+    print_windows(moves)
+    _, move_p99 = summary("moves", [latency for _, latency in moves], seconds)
     _, echo_p99 = summary("echo", echoes, seconds)
     print(f"p99 ratio (moves / echo): {move_p99 / echo_p99:.2f}  (target <= 3.0)")
 

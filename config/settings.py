@@ -141,6 +141,9 @@ CHANNEL_LAYERS = {
     }
 }
 
+# Threads per server process that run table moves (games/consumers.py says why so few).
+GAME_MOVE_THREADS = env_int("GAME_MOVE_THREADS", 2, minimum=1)
+
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = f"celery{_RUN}"

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from games import events, messages, services, tasks
 from games.models import Game
 
 CHAT_LIMIT = 300
+# Moves run in a small pool of their own. Each game locks its own row, so moves of different
+# tables may run side by side; more threads than this only contend for the GIL with the
+# event loop (bench/live.py: 150 moves/s with Python's default of 6 threads, 165-188 with 1-2).
+MOVE_THREADS = ThreadPoolExecutor(settings.GAME_MOVE_THREADS, thread_name_prefix="moves")
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -30,6 +37,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if access != "watch":
             await self._run(services.socket_opened, self.game_id, self.user)
         await self._send_full_state()
+
+    async def dispatch(self, message: dict) -> None:
+        """Channels' own, less its thread hop to close stale database connections before
+        every message: this consumer reaches the database only through
+        database_sync_to_async, which does that in the thread that holds the connection."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -124,7 +140,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         on the server's own event loop."""
         # Off the single thread-sensitive thread: games lock their own rows, so moves of
         # different tables may run in parallel, each thread on its own connection.
-        sends = await database_sync_to_async(_changes_of, thread_sensitive=False)(service, *args)
+        sends = await database_sync_to_async(
+            _changes_of, thread_sensitive=False, executor=MOVE_THREADS
+        )(service, *args)
         await tasks.send_async(sends)
 
     # --- database reads (run in a thread) ---
