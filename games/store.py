@@ -2,7 +2,7 @@
 
 A move locks its game, reads the seats, appends to the action log and saves the snapshot.
 Through the ORM those four statements cost about 7 ms of Python per move on our 2-core
-machine, several times the database's own work (bench/live.py); here they are two reads
+machine, several times the database's own work (bench/live.py); here they are one read
 and one write, with the rows turned into the same model instances the rest of the runtime
 uses.
 """
@@ -50,15 +50,19 @@ def _assignment(name: str) -> str:
     return f'"{name}" = %({name})s{cast}'
 
 
+_SEAT_COLUMNS = _columns(SEAT_FIELDS, "s") + "".join(
+    f', u."{name}"' for name in PLAYER_FIELDS if name != "id"
+)
+_PLAYERS_JOIN = f'LEFT JOIN "{PLAYER_MODEL._meta.db_table}" u ON u."id" = s."player_id"'
+# One round trip: the game's row (locked) repeated beside each of its seats.
 _LOCK_GAME = (
-    f"SELECT {_columns(GAME_FIELDS, 'g')} "
-    f'FROM "{Game._meta.db_table}" g WHERE g."id" = %s FOR UPDATE'
+    f"SELECT {_columns(GAME_FIELDS, 'g')}, {_SEAT_COLUMNS} "
+    f'FROM "{Game._meta.db_table}" g '
+    f'JOIN "{GameSeat._meta.db_table}" s ON s."game_id" = g."id" {_PLAYERS_JOIN} '
+    'WHERE g."id" = %s ORDER BY s."position" FOR UPDATE OF g'
 )
 _READ_SEATS = (
-    f"SELECT {_columns(SEAT_FIELDS, 's')}, "
-    + ", ".join(f'u."{name}"' for name in PLAYER_FIELDS if name != "id")
-    + f' FROM "{GameSeat._meta.db_table}" s '
-    f'LEFT JOIN "{PLAYER_MODEL._meta.db_table}" u ON u."id" = s."player_id" '
+    f'SELECT {_SEAT_COLUMNS} FROM "{GameSeat._meta.db_table}" s {_PLAYERS_JOIN} '
     'WHERE s."game_id" = %s ORDER BY s."position"'
 )
 _SAVE_GAME = (
@@ -79,11 +83,12 @@ def lock(game_id: int) -> Game | None:
     seats read."""
     with connection.cursor() as cursor:
         cursor.execute(_LOCK_GAME, [game_id])
-        row = cursor.fetchone()
-    if row is None:
+        rows = cursor.fetchall()
+    if not rows:
         return None
-    game = Game.from_db(connection.alias, None, _from_db(GAME_FIELDS, row))
-    game._seats = read_seats(game)
+    columns = len(GAME_FIELDS)
+    game = Game.from_db(connection.alias, None, _from_db(GAME_FIELDS, rows[0][:columns]))
+    game._seats = _seats(game, (row[columns:] for row in rows))
     return game
 
 
@@ -91,7 +96,10 @@ def read_seats(game: Game) -> dict[int, GameSeat]:
     """The game's seats by position, each with its player's id, active flag and legal name."""
     with connection.cursor() as cursor:
         cursor.execute(_READ_SEATS, [game.pk])
-        rows = cursor.fetchall()
+        return _seats(game, cursor.fetchall())
+
+
+def _seats(game: Game, rows) -> dict[int, GameSeat]:
     return {seat.position: seat for seat in (_seat(game, row) for row in rows)}
 
 

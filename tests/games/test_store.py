@@ -31,15 +31,15 @@ def test_a_locked_game_equals_the_orm_read(start_table):
     assert store.lock(10**9) is None
 
 
-def test_a_move_is_three_statements_and_logs_its_action(start_table):
+def test_a_move_is_two_statements_and_logs_its_action(start_table):
     game, players = start_table("rps", {"points": 3})
     seat = mover(game)
     with CaptureQueriesContext(connection) as queries:
         services.submit(game.pk, players[seat], 0, {"sign": "paper"})
     # (The test's own transaction turns the service's into a savepoint.)
     statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
-    # Lock the game, read its seats, write the action and the snapshot: nothing else.
-    assert len(statements) == 3, statements
+    # Lock the game reading its seats, write the action and the snapshot: nothing else.
+    assert len(statements) == 2, statements
     game = Game.objects.get(pk=game.pk)
     assert game.seq == 1
     logged = GameAction.objects.get(game=game)
