@@ -187,7 +187,7 @@ def test_concurrent_stakes_cannot_pass_a_loss_limit_together(funded_player):
 
 
 @pytest.mark.django_db
-def test_a_due_reality_check_stops_the_next_stake_until_acknowledged(funded_player):
+def test_a_due_reality_check_stops_the_next_stake_until_acknowledged(client, funded_player):
     player = funded_player(10_000)
     protection.set_reality_check(player, 15)
     guarded_bet(player, 100, "b1")  # starts the session and its clock
@@ -200,6 +200,9 @@ def test_a_due_reality_check_stops_the_next_stake_until_acknowledged(funded_play
     check = protection.reality_check(player)
     assert check.due and check.net_result == -100
     assert check.played >= timedelta(minutes=16)
+    client.force_login(player)
+    page = client.get(reverse("accounts:responsible")).content.decode()
+    assert "Playing for</dt><dd>16 min</dd>" in page
     protection.acknowledge_reality_check(player)
     guarded_bet(player, 100, "b3")
     assert ProtectionEvent.objects.filter(user=player, kind="reality_check_ack").exists()
@@ -288,3 +291,21 @@ def test_the_settings_page_sets_limits_and_exclusions(client, make_user):
     assert protection.is_excluded(player)
     page = client.get(reverse("accounts:responsible"))
     assert b"Time-out" in page.content
+
+
+@pytest.mark.parametrize(
+    "seconds, spoken",
+    [
+        (0, "less than a minute"),
+        (59, "less than a minute"),
+        (60, "1 min"),
+        (59 * 60 + 59, "59 min"),
+        (3600, "1 h"),
+        (3600 + 5 * 60 + 30, "1 h 5 min"),
+        (26 * 3600, "26 h"),
+    ],
+)
+def test_played_time_reads_as_hours_and_minutes(seconds, spoken):
+    from accounts.templatetags.durations import spoken_duration
+
+    assert spoken_duration(timedelta(seconds=seconds)) == spoken
