@@ -202,10 +202,7 @@ def _advance(game: Game, now: datetime) -> None:
     if outcome is not None:
         _finish(game, outcome, now)
     else:
-        game.deadline = min(
-            (seat_deadline(game, seats[p]) for p in engine.to_act(game.state)), default=None
-        )
-        _arm(game, now)
+        _set_deadline(game, now)
     store.save(game)
     transaction.on_commit(lambda: _after_commit(game))
 
@@ -264,7 +261,8 @@ def expire(game_id: int, seq: int) -> bool:
 
 def ring(game_id: int) -> Game | None:
     """The game's timer rang: plays the timeout if a deadline is up, else sets the timer
-    for the current deadline. Returns the game when its timer is to be armed again."""
+    for the current deadline. Returns the game unless it is gone, over or just timed out
+    (then the commit's announcement sets the timer)."""
     now = clock.now()
     with transaction.atomic():
         game = store.lock(game_id)
@@ -273,7 +271,7 @@ def ring(game_id: int) -> Game | None:
         game.alarm = None
         _arm(game, now)
         store.save(game)
-    return game if game.arming else None
+    return game
 
 
 def _expire(game: Game, now: datetime) -> bool:
@@ -287,6 +285,15 @@ def _expire(game: Game, now: datetime) -> bool:
     _time_out(game, late[0], now)
     _advance(game, now)
     return True
+
+
+def _set_deadline(game: Game, now: datetime) -> None:
+    """The earliest deadline of the seats to act, and the game's timer for it."""
+    seats = seats_of(game)
+    game.deadline = min(
+        (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
+    )
+    _arm(game, now)
 
 
 def _arm(game: Game, now: datetime) -> None:
@@ -392,11 +399,7 @@ def socket_closed(game_id: int, user) -> None:
 def _refresh_deadline(game: Game) -> None:
     if game.is_over:
         return
-    seats = seats_of(game)
-    game.deadline = min(
-        (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
-    )
-    _arm(game, clock.now())
+    _set_deadline(game, clock.now())
     game.save(update_fields=["deadline", "alarm"])
     transaction.on_commit(lambda: _after_commit(game))
 

@@ -67,9 +67,9 @@ async def send_async(sends: Outbox) -> None:
 
 @shared_task(acks_late=True, ignore_result=True)
 def ring(game_id: int) -> None:
-    rearmed = services.ring(game_id)
-    if rearmed is not None:
-        arm(rearmed)
+    game = services.ring(game_id)
+    if game is not None:
+        arm(game)
 
 
 @shared_task(acks_late=True, ignore_result=True)

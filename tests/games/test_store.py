@@ -52,24 +52,25 @@ def test_a_move_is_two_statements_and_logs_its_action(start_table):
     )
 
 
-def test_bots_moves_and_a_forfeit_are_logged_in_order(funded_player):
+def test_bots_moves_and_a_resignation_are_logged_in_order(funded_player):
     human = funded_player()
     spec = lobby.TableSpec(
-        game_slug="rps", options={"points": 1}, stake=0, seats=2, step_seconds=30, practice=True
+        game_slug="rps", options={"points": 10}, stake=0, seats=2, step_seconds=30, practice=True
     )
     table = lobby.create_table(human, spec)
     lobby.start_with_bots(human, table.pk)
     table.refresh_from_db()
     game = table.game
-    if mover(game) == 0:
-        services.submit(game.pk, human, game.seq, {"sign": "rock"})  # the bot answers at once
+    for _ in range(2):  # a round each way: the bot answers inside the human's move
+        if mover(game) == 0:
+            services.submit(game.pk, human, game.seq, {"sign": "rock"})
+        game = Game.objects.get(pk=game.pk)
+    services.resign(game.pk, human)
     game = Game.objects.get(pk=game.pk)
-    if not game.is_over:
-        services.resign(game.pk, human)
-    game = Game.objects.get(pk=game.pk)
-    logged = list(GameAction.objects.filter(game=game).values_list("seq", "actor", "kind"))
-    assert [seq for seq, _, _ in logged] == list(range(1, game.seq + 1))
-    assert {actor for _, actor, _ in logged} >= {"bot"}
-    assert game.is_over
-    forfeits = GameAction.objects.filter(game=game, kind="disconnect")
-    assert all(action is None for action in forfeits.values_list("action", flat=True))
+    logged = list(
+        GameAction.objects.filter(game=game).values_list("seq", "seat", "actor", "kind", "action")
+    )
+    assert game.is_over and [row[0] for row in logged] == list(range(1, game.seq + 1))
+    assert (0, "player", "act", {"sign": "rock"}) in [row[1:] for row in logged]
+    assert any(actor == "bot" and seat == 1 for _, seat, actor, _, _ in logged)
+    assert logged[-1][1:] == (0, "system", "disconnect", None)
