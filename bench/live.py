@@ -224,6 +224,8 @@ def print_windows(samples: list[tuple[float, float]], width: float = 4.0) -> Non
         part = sorted(
             latency for at, latency in samples if window <= (at - began) / width < window + 1
         )
+        if not part:
+            continue
         print(
             f"  {window * width:4.0f}-{(window + 1) * width:.0f} s: p50 "
             f"{percentile(part, 0.5):6.1f} ms   p99 {percentile(part, 0.99):6.1f} ms   "
