@@ -119,6 +119,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Parameters bound on the server, so PostgreSQL keeps the plan of a statement a connection
+# runs often (the fifth time on); a pooler in transaction mode (pgbouncer) would need
+# prepare_threshold None.
+DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,
 # helpers, CI) never see or flush each other's data.
 _RUN = f"{os.getpid()}" if _UNDER_TEST else ""

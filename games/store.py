@@ -4,7 +4,7 @@ A move locks its game, reads the seats, appends to the action log and saves the 
 Through the ORM those four statements cost about 7 ms of Python per move on our 2-core
 machine, several times the database's own work (bench/live.py); here they are one read
 and one write, with the rows turned into the same model instances the rest of the runtime
-uses.
+uses. Both run as prepared statements (planned once per connection).
 """
 
 from __future__ import annotations
