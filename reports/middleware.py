@@ -1,7 +1,8 @@
 """Regulators may look at everything in the admin and change nothing: whatever a model's
-admin allows, a regulator's POST to the admin (but logging out) and any add, change or
-delete page answer 403. Django's own permission checks already refuse most of it; this
-makes the rule hold for every custom admin view too, present and future."""
+admin allows, a regulator's POST to the admin (but logging out) and any add, delete or
+staff-action page answer 403. A record's own page stays open to GET: with view permission
+alone, Django shows it read-only. Django's own permission checks already refuse most of
+it; this makes the rule hold for every custom admin view too, present and future."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from reports.roles import is_regulator
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 ALLOWED_POSTS = frozenset({"admin:logout"})
 # Admin URL names of pages that change something: <app>_<model>_<suffix>.
-CHANGING_SUFFIXES = ("_add", "_change", "_delete", "_void", "_adjust", "_block", "_unblock")
+CHANGING_SUFFIXES = ("_add", "_delete", "_void", "_adjust", "_block", "_unblock")
 
 
 class RegulatorReadOnlyMiddleware:
