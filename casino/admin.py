@@ -4,24 +4,28 @@ Paytables are edited by saving a new version; tickets keep the version they were
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
+from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from casino import voiding
 from casino.models import CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
+from reports.staff_tools import ReasonTool
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
-VOID_PERMISSION = "reports.void_round"
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
+VOID_TOOL = ReasonTool(
+    permission="reports.void_round",
+    denied="You do not have permission to void rounds.",
+    verb="Void",
+    explanation="Every bet and ticket on the round is refunded in full and the round is "
+    "never played. The reason goes to the audit log.",
+    submit="Void round",
+    refusals=(voiding.VoidRefused,),
+)
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -78,31 +82,12 @@ class RoundAdmin(ReadOnly):
 
     def void_view(self, request, pk: int):
         game_round = get_object_or_404(Round, pk=pk)
-        back = redirect(reverse("admin:casino_round_change", args=[game_round.pk]))
-        if not request.user.has_perm(VOID_PERMISSION):
-            messages.error(request, "You do not have permission to void rounds.")
-            return back
-        form = ReasonForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                voiding.void_round(
-                    game_round.pk, staff=request.user, reason=form.cleaned_data["reason"]
-                )
-            except voiding.VoidRefused as refusal:
-                messages.error(request, str(refusal))
-            else:
-                messages.success(request, f"{game_round} is void; every bet is refunded.")
-            return back
-        context = {
-            **self.admin_site.each_context(request),
-            "form": form,
-            "opts": self.model._meta,
-            "title": f"Void {game_round}",
-            "explanation": "Every bet and ticket on the round is refunded in full and the "
-            "round is never played. The reason goes to the audit log.",
-            "submit": "Void round",
-        }
-        return TemplateResponse(request, "admin/staff_tool.html", context)
+
+        def void(reason: str) -> str:
+            voiding.void_round(game_round.pk, staff=request.user, reason=reason)
+            return f"{game_round} is void; every bet is refunded."
+
+        return VOID_TOOL.view(request, self, game_round, void)
 
 
 @admin.register(CrashBet)

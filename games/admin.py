@@ -4,24 +4,24 @@ own settlement (exactly once, by its key) and goes to the audit log."""
 
 from __future__ import annotations
 
-from django import forms
-from django.contrib import admin, messages
-from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
+from django.contrib import admin
+from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from accounts import audit
-from games import services, tasks
+from games import voiding
 from games.models import Game, GameSeat
+from reports.staff_tools import ReasonTool
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
-VOID_PERMISSION = "reports.void_game"
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
+VOID_TOOL = ReasonTool(
+    permission="reports.void_game",
+    denied="You do not have permission to void games.",
+    verb="Void",
+    explanation="The game ends at once as void; settlement refunds every seat what it put "
+    "in. The reason goes to the audit log.",
+    submit="Void game",
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -79,35 +79,15 @@ class GameAdmin(admin.ModelAdmin):
 
     def void_view(self, request, pk: int):
         game = get_object_or_404(Game, pk=pk)
-        back = redirect(reverse("admin:games_game_change", args=[game.pk]))
-        if not request.user.has_perm(VOID_PERMISSION):
-            messages.error(request, "You do not have permission to void games.")
-            return back
-        if game.is_over:
-            messages.error(request, f"{game} is already over ({game.status}).")
-            return back
-        form = ReasonForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            void_and_refund(game.pk, staff=request.user, reason=form.cleaned_data["reason"])
-            messages.success(request, f"{game} is void; every stake is refunded.")
-            return back
-        context = {
-            **self.admin_site.each_context(request),
-            "form": form,
-            "opts": self.model._meta,
-            "title": f"Void {game}",
-            "explanation": "The game ends at once as void; settlement refunds every seat "
-            "what it put in. The reason goes to the audit log.",
-            "submit": "Void game",
-        }
-        return TemplateResponse(request, "admin/staff_tool.html", context)
 
+        def void(reason: str) -> str:
+            voiding.void_and_refund(game.pk, staff=request.user, reason=reason)
+            return f"{game} is void; every stake is refunded."
 
-def void_and_refund(game_id: int, *, staff, reason: str) -> Game:
-    with transaction.atomic():
-        game = services.void_game(game_id, reason.strip())
-        audit.record(staff, "games.void", game, reason.strip(), escrow=game.escrow_reference)
-    # The runtime settles a void game as refunds (and tells the players).
-    tasks.settle(game.pk)
-    game.refresh_from_db()
-    return game
+        return VOID_TOOL.view(
+            request,
+            self,
+            game,
+            void,
+            refusal=f"{game} is already over ({game.status})." if game.is_over else None,
+        )

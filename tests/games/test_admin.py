@@ -65,3 +65,39 @@ def test_voiding_a_round_refunds_every_bet_once(client, crash_round, funded_play
     assert set(game_round.crash_bets.values_list("status", flat=True)) == {BetStatus.VOID}
     assert AuditLog.objects.filter(action="casino.void_round").count() == 1
     assert ledger_problems() == []
+
+
+def test_the_void_tools_refuse_what_is_over_and_change_nothing(
+    client, start_table, crash_round, make_user
+):
+    from django.contrib.messages import get_messages
+
+    from games import services
+
+    game, players = start_table("rps", {}, stake=1_000)
+    services.resign(game.pk, players[0])
+    game_round = crash_round(300)
+    Round.objects.filter(pk=game_round.pk).update(state=Round.State.SETTLED)
+    staff = staff_with(make_user, "void_game")
+    staff.user_permissions.add(Permission.objects.get(codename="void_round"))
+    client.force_login(staff)
+    for url, back, refusal in (
+        (
+            reverse("admin:games_game_void", args=[game.pk]),
+            reverse("admin:games_game_change", args=[game.pk]),
+            "is already over",
+        ),
+        (
+            reverse("admin:casino_round_void", args=[game_round.pk]),
+            reverse("admin:casino_round_change", args=[game_round.pk]),
+            "is settled: correct its result instead of voiding it",
+        ),
+    ):
+        response = client.post(url, {"reason": "Too late"})
+        assert response.status_code == 302 and response.url == back
+        message = list(get_messages(response.wsgi_request))[-1]  # the earlier is unread
+        assert message.level_tag == "error" and refusal in str(message), str(message)
+    game.refresh_from_db()
+    game_round.refresh_from_db()
+    assert game.status == "finished" and game_round.state == Round.State.SETTLED
+    assert not AuditLog.objects.filter(action__in=["games.void", "casino.void_round"]).exists()
