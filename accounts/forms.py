@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.age import is_of_age
 from accounts.models import User, normalise_legal_name
-from wallet.money import parse_major
+from wallet.forms import AmountField
 
 COUNTRIES = [
     ("", "Choose your country"),
@@ -56,15 +56,13 @@ class SignupForm(AllauthSignupForm):
         max_length=40, required=False, label="National ID number (optional)"
     )
 
-    daily_deposit_limit = forms.CharField(
+    daily_deposit_limit = AmountField(
         required=False,
         label="Daily deposit limit (optional)",
         help_text="You can set, lower or raise limits at any time from your account.",
     )
-    weekly_deposit_limit = forms.CharField(required=False, label="Weekly deposit limit (optional)")
-    monthly_deposit_limit = forms.CharField(
-        required=False, label="Monthly deposit limit (optional)"
-    )
+    weekly_deposit_limit = AmountField(required=False, label="Weekly deposit limit (optional)")
+    monthly_deposit_limit = AmountField(required=False, label="Monthly deposit limit (optional)")
 
     field_order = [
         "legal_name",
@@ -83,24 +81,6 @@ class SignupForm(AllauthSignupForm):
         "weekly_deposit_limit": "week",
         "monthly_deposit_limit": "month",
     }
-
-    def _clean_limit(self, name: str) -> int | None:
-        raw = self.cleaned_data.get(name, "").strip()
-        if not raw:
-            return None
-        try:
-            return parse_major(raw)
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
-
-    def clean_daily_deposit_limit(self) -> int | None:
-        return self._clean_limit("daily_deposit_limit")
-
-    def clean_weekly_deposit_limit(self) -> int | None:
-        return self._clean_limit("weekly_deposit_limit")
-
-    def clean_monthly_deposit_limit(self) -> int | None:
-        return self._clean_limit("monthly_deposit_limit")
 
     def deposit_limits(self) -> dict[str, int]:
         """The deposit limits chosen at sign-up, by period."""

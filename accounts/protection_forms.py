@@ -6,24 +6,15 @@ from django import forms
 
 from accounts import protection
 from accounts.models import ProtectionLimit
-from wallet.money import parse_major
+from wallet.forms import AmountField
 
 
 class LimitForm(forms.Form):
     kind = forms.ChoiceField(choices=ProtectionLimit.Kind.choices)
     period = forms.ChoiceField(choices=ProtectionLimit.Period.choices, label="Per")
-    amount = forms.CharField(
+    amount = AmountField(
         required=False, label="Amount", help_text="Leave empty to remove the limit."
     )
-
-    def clean_amount(self) -> int | None:
-        text = self.cleaned_data["amount"].strip()
-        if not text:
-            return None
-        try:
-            return parse_major(text)
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
 
 
 class RealityCheckForm(forms.Form):

@@ -180,7 +180,11 @@ def test_deposit_limits_can_be_set_at_sign_up(client):
 
 
 @pytest.mark.django_db
-def test_a_malformed_limit_at_sign_up_is_refused(client):
-    response = sign_up(client, daily_deposit_limit="-3")
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [("-3", b"The amount must be more than zero."), ("ten", b"Enter an amount")],
+)
+def test_a_malformed_limit_at_sign_up_is_refused(client, typed, error):
+    response = sign_up(client, daily_deposit_limit=typed)
     assert not User.objects.exists()
-    assert b"Enter an amount" in response.content
+    assert error in response.content
