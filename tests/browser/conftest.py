@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -62,7 +63,13 @@ def server(transactional_db):
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        text=True,
     )
+    # Read as it comes: a full pipe would stall the server; what it said (a traceback
+    # behind a page that never came) is printed at teardown, in a failed test's report.
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(process.stderr), daemon=True)
+    reader.start()
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -70,11 +77,15 @@ def server(transactional_db):
             break
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(process.stderr.read().decode()[-3000:]) from None
+                process.kill()
+                reader.join(timeout=5)
+                raise RuntimeError("".join(said)[-3000:]) from None
             time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=15)
+    reader.join(timeout=5)
+    sys.stderr.write("".join(said)[-10_000:])
 
 
 @pytest.fixture
