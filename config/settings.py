@@ -119,10 +119,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# Parameters bound on the server, so PostgreSQL keeps the plan of a statement a connection
-# runs often (the fifth time on); a pooler in transaction mode (pgbouncer) would need
-# prepare_threshold None.
-DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+# Statements on a cursor that binds on the server are prepared the first time they run: only
+# the move path (games/store.py) uses one. The ORM binds on the client, which never prepares
+# and has no cap on parameters (server-side binding stops at 65,535, which a large round's
+# bulk writes pass). A pooler in transaction mode (pgbouncer) would need this set to None.
+DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 0}
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,
 # helpers, CI) never see or flush each other's data.
 _RUN = f"{os.getpid()}" if _UNDER_TEST else ""
