@@ -177,6 +177,8 @@ def _charge_new_fees(game: Game) -> None:
             raise ActionRejected(
                 "insufficient_funds", "Your balance does not cover the fee."
             ) from None
+        except wallet.ProtectionRefusal as refusal:  # a limit, an exclusion, a reality check
+            raise ActionRejected("protection", str(refusal)) from None
     game.settlement = {**(game.settlement or {}), "fees_charged": len(fees)}
 
 

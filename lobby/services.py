@@ -108,6 +108,8 @@ def _hold(seat: Seat) -> None:
         )
     except wallet.InsufficientFunds:
         raise LobbyError("Your balance is too low for this table's stake.") from None
+    except wallet.ProtectionRefusal as refusal:  # a limit, an exclusion, a reality check
+        raise LobbyError(str(refusal)) from None
 
 
 def _refund(seat: Seat, status: str) -> None:

@@ -168,3 +168,19 @@ def spec(**overrides):
     }
     base.update(overrides)
     return services.TableSpec(**base)
+
+
+def test_a_stake_past_the_players_loss_limit_is_refused_with_its_reason(client, funded_player):
+    from accounts import protection
+
+    creator, careful = funded_player(), funded_player(5_000)
+    protection.set_limit(careful, "loss", "day", 500)
+    table = services.create_table(creator, spec(stake=1_000))
+    client.force_login(careful)
+    response = client.post(reverse("lobby:join", args=[table.pk]), follow=True)
+    assert b"past your loss limit per 24 hours" in response.content
+    assert not Seat.objects.filter(player=careful).exists()
+    assert cash_balance(careful) == 5_000
+    with pytest.raises(services.LobbyError, match="loss limit"):
+        services.create_table(careful, spec(stake=1_000))
+    assert not Table.objects.filter(creator=careful).exists()

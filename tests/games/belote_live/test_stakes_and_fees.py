@@ -135,3 +135,19 @@ def test_a_change_card_the_balance_cannot_pay_is_refused_and_changes_nothing(clo
     game = reload(game)
     assert (game.seq, game.state) == before
     assert ledger_problems() == []
+
+
+def test_a_fee_refused_by_the_players_protection_is_a_clear_refusal(clock, funded_player):
+    from accounts import protection
+
+    game = open_table(funded_player(), funded_player(), 1_000, change_card=True)
+    game = play_until(game, lambda g: g.state["phase"] == "play")
+    first = seat_to_act(game)
+    protection.self_exclude(players_by_seat(game)[first], 6)
+    before = cash_balance(players_by_seat(game)[first])
+    with pytest.raises(services.ActionRejected) as refusal:
+        submit(game, first, {"type": "change_card", "card": game.state["hands"][first][0]})
+    assert refusal.value.code == "protection" and "self-exclusion" in refusal.value.message
+    game.refresh_from_db()
+    assert not (game.settlement or {}).get("fees_charged")
+    assert cash_balance(players_by_seat(game)[first]) == before
