@@ -123,7 +123,8 @@ DATABASES = {
 # the move path (games/store.py) uses one. The ORM binds on the client, which never prepares
 # and has no cap on parameters (server-side binding stops at 65,535, which a large round's
 # bulk writes pass). A pooler in transaction mode (pgbouncer) would need this set to None.
-DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 0}
+# (Added to the URL's own options: a socket directory arrives as ?host=, see the tests.)
+DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,
 # helpers, CI) never see or flush each other's data.
 _RUN = f"{os.getpid()}" if _UNDER_TEST else ""

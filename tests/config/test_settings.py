@@ -82,6 +82,18 @@ def test_settings_come_from_the_environment():
     ]
 
 
+def test_a_database_on_a_unix_socket_keeps_its_socket_and_prepares_moves():
+    """The embedded PostgreSQL of `make run` listens on a socket named in the URL's query;
+    the options the settings add must not replace the URL's own."""
+    result = run_python(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(sorted(s.DATABASES['default']['OPTIONS'].items()))",
+        DATABASE_URL="postgresql://postgres:@/longtable?host=/srv/data/postgres",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[('host', '/srv/data/postgres'), ('prepare_threshold', 0)]"
+
+
 def test_a_minimum_age_below_18_is_refused():
     result = run_python("import django; django.setup()", MIN_AGE="16")
     assert result.returncode != 0 and "MIN_AGE must be at least 18" in result.stderr
