@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from games import voiding
+from games import services, voiding
 from games.models import Game, GameSeat
 from reports.staff_tools import ReasonTool
 
@@ -21,6 +21,7 @@ VOID_TOOL = ReasonTool(
     explanation="The game ends at once as void; settlement refunds every seat what it put "
     "in. The reason goes to the audit log.",
     submit="Void game",
+    refusals=(services.ActionRejected,),
 )
 
 

@@ -216,10 +216,12 @@ def _finish(game: Game, outcome: Outcome, now: datetime) -> None:
 
 
 def void_game(game_id: int, reason: str) -> Game:
+    """Ends a live game as void (settlement then refunds every stake). A game already over
+    is refused, judged under its lock: a staff form may have been opened before it ended."""
     with transaction.atomic():
         game = _locked(game_id)
         if game.is_over:
-            return game
+            raise ActionRejected("game_over", f"{game} is already over ({game.status}).")
         seats = len(game.state.get("scores", [])) or game.seats.count()
         _finish(
             game,

@@ -101,3 +101,17 @@ def test_the_void_tools_refuse_what_is_over_and_change_nothing(
     game_round.refresh_from_db()
     assert game.status == "finished" and game_round.state == Round.State.SETTLED
     assert not AuditLog.objects.filter(action__in=["games.void", "casino.void_round"]).exists()
+
+
+def test_voiding_a_game_that_ended_meanwhile_is_refused_under_its_lock(start_table, make_user):
+    """The admin page checks before showing its form; the service checks again under the
+    game's lock, for a game that ended between the form and its submission."""
+    from games import services, voiding
+
+    game, players = start_table("rps", {}, stake=1_000)
+    services.resign(game.pk, players[0])
+    with pytest.raises(services.ActionRejected, match="is already over"):
+        voiding.void_and_refund(game.pk, staff=make_user(is_staff=True), reason="Too late")
+    game.refresh_from_db()
+    assert game.status == "finished" and game.outcome["reason"] != "Too late"
+    assert not AuditLog.objects.filter(action="games.void").exists()
