@@ -50,14 +50,19 @@ def test_create_join_accept_starts_the_game(client, funded_player):
     assert ledger_problems() == []
 
 
+def assert_join_refused(client, player, table, message: bytes, *, balance: int) -> None:
+    """Joining through the page shows why it was refused, and no seat or money moved."""
+    client.force_login(player)
+    response = client.post(reverse("lobby:join", args=[table.pk]), follow=True)
+    assert message in response.content
+    assert not Seat.objects.filter(player=player).exists()
+    assert cash_balance(player) == balance
+
+
 def test_joining_with_a_short_balance_is_refused(client, funded_player):
     creator, poor = funded_player(), funded_player(500)
     table = services.create_table(creator, spec(stake=1_000))
-    client.force_login(poor)
-    response = client.post(reverse("lobby:join", args=[table.pk]), follow=True)
-    assert b"Your balance is too low" in response.content
-    assert not Seat.objects.filter(player=poor).exists()
-    assert cash_balance(poor) == 500
+    assert_join_refused(client, poor, table, b"Your balance is too low", balance=500)
 
 
 def test_decline_leave_and_cancel_refund(funded_player):
@@ -176,11 +181,7 @@ def test_a_stake_past_the_players_loss_limit_is_refused_with_its_reason(client, 
     creator, careful = funded_player(), funded_player(5_000)
     protection.set_limit(careful, "loss", "day", 500)
     table = services.create_table(creator, spec(stake=1_000))
-    client.force_login(careful)
-    response = client.post(reverse("lobby:join", args=[table.pk]), follow=True)
-    assert b"past your loss limit per 24 hours" in response.content
-    assert not Seat.objects.filter(player=careful).exists()
-    assert cash_balance(careful) == 5_000
+    assert_join_refused(client, careful, table, b"past your loss limit per 24 hours", balance=5_000)
     with pytest.raises(services.LobbyError, match="loss limit"):
         services.create_table(careful, spec(stake=1_000))
     assert not Table.objects.filter(creator=careful).exists()
