@@ -7,10 +7,12 @@ draw (so a game never ends), starts `--servers` daphne processes on it (the scal
 the README: a table's two seats sit on different servers, so every move crosses the Redis
 channel layer), and drives every seat with its own WebSocket client. A move's round trip
 is the time from `act` sent to the opponent receiving the state that move produced; each
-table waits `--think` seconds between moves, as players do. Then as many clients as there
-are seats ping a bare echo consumer on the same servers, paced alike. Prints the moves'
-p50/p99 window by window, moves/s, p50 and p99 of both, and the ratio of the p99s (target:
-within 3x at 200 tables); `--think 0` measures the capacity instead (moves back to back).
+table waits `--think` seconds between moves, as players do. Then, paced alike on the same
+servers, two baselines: as many pairs of sockets on the durable relay (bench/relay.py: one
+committed row instead of a game), and as many clients as there are seats on a bare echo.
+Prints the moves' p50/p99 window by window; rate, p50, p90, p99 and the servers' CPU per
+message of each phase; and the p99 ratios moves/echo (the target: within 3x at 200
+tables), relay/echo and moves/relay. `--think 0` measures the capacity instead.
 Sockets close only once every table has finished: a close is a change of its game (the seat
 goes offline), which would otherwise load the servers while other tables are measured.
 `GAME_MOVE_THREADS` (the servers' move threads) passes through from the environment.

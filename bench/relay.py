@@ -25,7 +25,8 @@ def create_table(pairs: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TABLE {TABLE} (pair int PRIMARY KEY, seq int NOT NULL)")
         cursor.execute(
-            f"INSERT INTO {TABLE} SELECT pair, 0 FROM generate_series(0, %s) AS pair", [pairs]
+            f"INSERT INTO {TABLE} SELECT pair, 0 FROM generate_series(0, %s) AS pair",
+            [pairs - 1],
         )
 
 
