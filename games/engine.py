@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -87,6 +87,24 @@ class OnDisconnect(StrEnum):
     CONCEDE_MAX = "concede_max"  # Tavli: conceded, the opponent gets the maximum points
     BOT = "bot"  # Pilotta: a bot takes the seat and the game goes on
     VOID = "void"  # the game is void and every stake refunded
+
+
+def parse_object(
+    raw: object, required: Collection[str], optional: Collection[str] = (), *, hint: str
+) -> dict[str, object]:
+    """The keys of a JSON object a move is made of: exactly `required`, plus any of
+    `optional`. MalformedAction, with `hint` (never the input), for anything else."""
+    if not isinstance(raw, dict) or len(raw) > MAX_ACTION_KEYS:
+        raise MalformedAction(hint)
+    keys = set(raw)
+    if not set(required) <= keys or not keys <= set(required) | set(optional):
+        raise MalformedAction(hint)
+    return {str(key): value for key, value in raw.items()}
+
+
+def is_int(value: object) -> bool:
+    """A JSON integer (True and 1.0 are not)."""
+    return type(value) is int
 
 
 # --- money during the game ----------------------------------------------------------------
