@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from games import clock, events, registry, store
-from games.engine import Engine, IllegalAction, OnDisconnect, Outcome
+from games.engine import ActionRefused, AnyEngine, OnDisconnect, Outcome
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
 from games.settlement import settle as split_escrow
@@ -47,7 +47,12 @@ def rng_for(game: Game, seq: int) -> Rng:
     return Rng(bytes(game.seed), salt(game), seq)
 
 
-def engine_of(game: Game) -> Engine:
+def bot_rng_for(game: Game, seq: int) -> Rng:
+    """A bot's own stream: its choice never reads the draws the game's next deal uses."""
+    return Rng(bytes(game.seed), f"bot:{game.pk}", seq)
+
+
+def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
 
 
@@ -132,14 +137,16 @@ def submit(game_id: int, user, seq: object, action: object) -> Game:
         _charge_clock(game, seat, now)
         try:
             _apply(game, seat, action, GameAction.Actor.PLAYER)
-        except IllegalAction as exc:
-            raise ActionRejected("illegal", exc.reason) from None
+        except ActionRefused as exc:
+            raise ActionRejected(exc.code, exc.reason) from None
         _advance(game, now)
     return game
 
 
-def _apply(game: Game, seat: GameSeat, action: dict, actor: str) -> None:
+def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
+    """Applies and logs the action as the engine's own schema has it, never as sent."""
     engine = engine_of(game)
+    action = engine.parse_action(action)
     game.seq += 1
     game.state = engine.apply(game.state, seat.position, action, rng_for(game, game.seq))
     store.log(game, seat.position, actor, action=action)
@@ -154,24 +161,23 @@ def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> N
 
 def _charge_new_fees(game: Game) -> None:
     """Fees the engine recorded (re-rolls, card changes) are charged as they happen."""
-    fees = game.state.get("fees", [])
+    fees = engine_of(game).fees(game.state)
     charged = game.settlement.get("fees_charged", 0) if game.settlement else 0
     if charged == len(fees):
         return
     seats = seats_of(game)
     for index in range(charged, len(fees)):
         fee = fees[index]
-        # A percentage of the current stake: doubled stakes pay doubled fees.
-        amount = game.stake * fee.get("multiplier", 1) * fee["rate_bp"] // 10_000
+        amount = fee.amount(game.stake)
         if amount <= 0:
             continue
         try:
             wallet.charge_fee(
-                seats[fee["seat"]].player,
+                seats[fee.seat].player,
                 amount,
                 key=f"game:{game.pk}:fee:{index}",
                 reference=game.escrow_reference,
-                memo=f"{fee['kind'].replace('_', ' ')} fee",
+                memo=fee.memo,
             )
         except wallet.InsufficientFunds:
             raise ActionRejected(
@@ -198,7 +204,7 @@ def _advance(game: Game, now: datetime) -> None:
         if not bots:
             break
         seat = seats[bots[0]]
-        action = engine.bot_action(game.state, seat.position, rng_for(game, game.seq + 1))
+        action = engine.bot_action(game.state, seat.position, bot_rng_for(game, game.seq + 1))
         _apply(game, seat, action, GameAction.Actor.BOT)
     game.turn_started = now
     if outcome is not None:
@@ -222,12 +228,7 @@ def void_game(game_id: int, reason: str) -> Game:
         game = _locked(game_id)
         if game.is_over:
             raise ActionRejected("game_over", f"{game} is already over ({game.status}).")
-        seats = len(game.state.get("scores", [])) or game.seats.count()
-        _finish(
-            game,
-            Outcome(points=(0,) * seats, placing=(1,) * seats, void=True, reason=reason),
-            clock.now(),
-        )
+        _finish(game, Outcome.voided(game.seats.count(), reason), clock.now())
         store.save(game)
         transaction.on_commit(lambda: _after_commit(game))
     return game
@@ -347,12 +348,7 @@ def _disconnect(game: Game, seat: GameSeat) -> None:
         return
     seat.save(update_fields=["disconnected"])
     if policy in (OnDisconnect.VOID, OnDisconnect.BOT):
-        seats = game.seats.count()
-        _finish(
-            game,
-            Outcome((0,) * seats, (1,) * seats, void=True, reason="disconnection"),
-            clock.now(),
-        )
+        _finish(game, Outcome.voided(game.seats.count(), "disconnection"), clock.now())
         return
     _forfeit(game, seat, GameAction.Actor.SYSTEM, kind="disconnect")
 
@@ -427,14 +423,9 @@ def settle_game(game_id: int) -> Game:
             return game
         seats = list(game.seats.select_related("player"))
         engine = engine_of(game)
-        outcome = Outcome(
-            points=tuple(game.outcome["points"]),
-            placing=tuple(game.outcome["placing"]),
-            void=game.outcome["void"],
-            reason=game.outcome["reason"],
-        )
+        outcome = Outcome.from_json(game.outcome)
         held = [s.held for s in seats]
-        multiplier = getattr(engine, "stake_multiplier", lambda state: 1)(game.state)
+        multiplier = engine.stake_multiplier(game.state)
         at_risk = [min(h, game.stake * multiplier) for h in held]
         result = split_escrow(
             outcome,
