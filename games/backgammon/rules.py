@@ -73,7 +73,15 @@ ACTION_HINT = (
 
 
 @dataclass(frozen=True)
-class BackgammonOptions(BaseOptions):
+class MatchOptions(BaseOptions):
+    """What every board game's options name: the game played and the score to reach."""
+
+    variant: str
+    points: int
+
+
+@dataclass(frozen=True)
+class BackgammonOptions(MatchOptions):
     variant: str = option(
         "short",
         "Variant",
@@ -117,7 +125,7 @@ class BackgammonOptions(BaseOptions):
 
 
 @dataclass(frozen=True)
-class TavliOptions(BaseOptions):
+class TavliOptions(MatchOptions):
     variant: str = option(
         "series",
         "Game",
@@ -247,7 +255,7 @@ def _parse_moves(moves: Any) -> list[Step]:
     return parsed
 
 
-OptionsT = TypeVar("OptionsT", bound=BaseOptions)
+OptionsT = TypeVar("OptionsT", bound=MatchOptions)
 
 
 class _BoardEngine(Engine[OptionsT, State, Action]):
@@ -408,7 +416,10 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
         return self._bot_choice(state, seat, None)
 
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
-        return self._bot_choice(state, seat, rng)
+        action = self._bot_choice(state, seat, rng)
+        if action is None:
+            raise IllegalAction("It is not your turn.")
+        return action
 
     def forfeit(self, state: State, seat: int) -> State:
         new = _clone(state)
@@ -733,7 +744,7 @@ class BackgammonEngine(_BoardEngine[BackgammonOptions]):
         }
 
     def _forfeit_award(self, state: State) -> int:
-        return state["cube"]["value"]
+        return int(state["cube"]["value"])
 
 
 TAVLI = TavliEngine()

@@ -101,7 +101,8 @@ def parse_move(raw: object) -> Action:
 
 
 def copy_state(state: State) -> State:
-    return json.loads(json.dumps(state))
+    copied: State = json.loads(json.dumps(state))
+    return copied
 
 
 def team(seat: int) -> int:
@@ -154,7 +155,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
 
     def playable(self, state: State, seat: int) -> list[str]:
         """The cards `seat` can choose from (its hand; Open Belote: its face-up cards)."""
-        return state["hands"][seat]
+        hand: list[str] = state["hands"][seat]
+        return hand
 
     def take_card(self, state: State, seat: int, card: str) -> None:
         state["hands"][seat].remove(card)

@@ -17,7 +17,7 @@ from games.belote.combos import (
     open_candidates,
 )
 from games.belote.scoring import round_belote
-from games.engine import Action, BaseOptions, OnDisconnect, State, option
+from games.engine import Action, BaseOptions, IllegalAction, OnDisconnect, State, option
 from games.rng import Rng
 
 TARGETS = (1, 3, 5, 7, 9, 11, 51, 101, 201)
@@ -66,7 +66,7 @@ class BeloteFamily(TrickEngine):
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
 
     def wins_game(self, state: State) -> bool:
-        return self.options(state).target <= MOST_WINS
+        return bool(self.options(state).target <= MOST_WINS)
 
     def combo_rules(self, state: State) -> ComboRules:
         return belote_combo_rules(self.options(state).combinations, state["trump"])
@@ -128,7 +128,7 @@ class ClassicBeloteEngine(BeloteFamily):
 
     def may_pass(self, state: State, seat: int) -> bool:
         if state["round"] == 2:
-            return seat == state["first"]
+            return bool(seat == state["first"])
         # "If the trump offered is a J, and the first player does not take it, the second
         # player is obliged to take it."
         return not (seat != state["first"] and rank(state["turned"]) == "J")
@@ -204,7 +204,7 @@ class ClassicBeloteEngine(BeloteFamily):
         if state["phase"] == "trump":
             return True
         # Once the trump is chosen only the player who was offered it first may double.
-        return state["phase"] == "play" and seat == state["first"]
+        return bool(state["phase"] == "play" and seat == state["first"])
 
     def record(self, state: State, seat: int) -> dict[str, Any] | None:
         return next((r for r in state["declarations"] if r["seat"] == seat), None)
@@ -239,7 +239,10 @@ class ClassicBeloteEngine(BeloteFamily):
                 }
             )
         else:
-            self.show(state, self.record(state, seat))
+            record = self.record(state, seat)
+            if record is None:
+                raise IllegalAction("You have declared nothing to show")
+            self.show(state, record)
 
     def change_card(self, state: State, seat: int, card: str, rng: Rng) -> None:
         new = rng.choice(state["stock"])

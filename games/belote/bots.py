@@ -38,7 +38,8 @@ def choose_action(engine: Any, state: State, seat: int, rng: Rng | None) -> Acti
     legal = view["legal_actions"]
     kinds = {a["type"] for a in legal}
     if len(legal) == 1:
-        return legal[0]
+        only: Action = legal[0]
+        return only
     if "accept" in kinds:
         return {"type": "accept"}
     if view["phase"] == "play":

@@ -69,7 +69,8 @@ class PilottaFamily(TrickEngine):
         for record in state["declarations"]:
             side = team(record["seat"])
             key = max(pilotta_key(c, trump) for c in record["combos"])
-            best[side] = key if best[side] is None else max(best[side], key)
+            held = best[side]
+            best[side] = key if held is None else max(held, key)
         a, b = best
         if a == b:  # equal sequences, neither in trump: nobody scores
             return
@@ -204,10 +205,10 @@ class PilottaEngine(PilottaFamily):
         taker = team(state["taker"])
         if state["contract"]["capot"]:
             return capot == taker
-        return own[taker] >= state["contract"]["value"]
+        return bool(own[taker] >= state["contract"]["value"])
 
     def game_value(self, state: State) -> int:
-        return state["contract"]["value"] * state["contra"]
+        return int(state["contract"]["value"] * state["contra"])
 
 
 class ClassicPilottaEngine(PilottaFamily):
