@@ -8,7 +8,7 @@ a copy so the caller's state is never changed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, Required, TypedDict, get_args
 
 from games.belote import scoring
 from games.belote.cards import (
@@ -25,7 +25,6 @@ from games.belote.cards import (
     trick_winner,
 )
 from games.engine import (
-    Action,
     BaseOptions,
     Engine,
     Fee,
@@ -34,16 +33,46 @@ from games.engine import (
     Outcome,
     State,
     View,
-    is_int,
     parse_object,
 )
 from games.rng import Rng
 
 LAST_TRICK_BONUS = 10
 BELOTE_BONUS = 20
+MoveKind = Literal[
+    "pass",
+    "bid",
+    "contra",
+    "recontra",
+    "take",
+    "name",
+    "play",
+    "declare",
+    "show",
+    "change_card",
+    "double",
+    "accept",
+    "surrender",
+]
+
+
+class TrickMove(TypedDict, total=False):
+    """A move of any variant: its kind and the fields that kind carries (MOVE_FIELDS)."""
+
+    type: Required[MoveKind]
+    value: int | Literal["capot"]  # a Pilotta bid
+    suit: str  # a bid's or a named trump's suit, or "NT"
+    swap_seven: bool  # Classic Pilotta for two: take the trump seven in exchange
+    take_open: bool  # Belote: the taker's turned card is shown
+    card: str
+    cards: list[str]  # Open Belote: the face-up cards declared
+
+
+Action = TrickMove
+
 # Every move of every variant, with the fields it may carry; which of them a variant
 # accepts, and when, is for its rules (the move must equal one of the legal actions).
-MOVE_FIELDS: dict[str, frozenset[str]] = {
+MOVE_FIELDS: dict[MoveKind, frozenset[str]] = {
     "pass": frozenset(),
     "bid": frozenset({"value", "suit"}),
     "contra": frozenset(),
@@ -64,39 +93,37 @@ MOVE_HINT = (
 MAX_DECLARED_CARDS = 8
 
 
-def _well_typed(key: str, value: object) -> bool:
-    if key == "value":  # a bid: points, or "capot"
-        return is_int(value) or value == "capot"
-    if key == "suit":  # a suit, or no trump; which of them a rule allows is its own check
-        return isinstance(value, str) and 1 <= len(value) <= 2
-    if key in ("swap_seven", "take_open"):
-        return isinstance(value, bool)
-    if key == "card":
-        return is_card(value)
-    if key == "cards":
-        return (
-            isinstance(value, list)
-            and len(value) <= MAX_DECLARED_CARDS
-            and all(is_card(card) for card in value)
-        )
-    return False
-
-
 def parse_move(raw: object) -> Action:
-    """A move rebuilt in the family's schema (MalformedAction for anything else)."""
+    """A move rebuilt in the family's schema (MalformedAction for anything else). Which
+    suit, bid or card a rule allows is the rules' own check, not the schema's."""
     fields = parse_object(
         raw, {"type"}, {f for fs in MOVE_FIELDS.values() for f in fs}, hint=MOVE_HINT
     )
-    kind = fields.pop("type")
-    if not isinstance(kind, str) or kind not in MOVE_FIELDS:
+    sent = fields.pop("type")
+    kind = next((k for k in get_args(MoveKind) if k == sent), None)
+    if kind is None or not set(fields) <= MOVE_FIELDS[kind]:
         raise MalformedAction(MOVE_HINT)
-    if not set(fields) <= MOVE_FIELDS[kind]:
-        raise MalformedAction(MOVE_HINT)
-    if not all(_well_typed(key, value) for key, value in fields.items()):
-        raise MalformedAction(MOVE_HINT)
-    move: Action = {"type": kind}
+    move: TrickMove = {"type": kind}
     for key, value in fields.items():
-        move[key] = list(value) if isinstance(value, list) else value
+        if key == "value" and type(value) is int:
+            move["value"] = value
+        elif key == "value" and value == "capot":
+            move["value"] = "capot"
+        elif key == "suit" and isinstance(value, str) and 1 <= len(value) <= 2:
+            move["suit"] = value
+        elif key == "swap_seven" and isinstance(value, bool):
+            move["swap_seven"] = value
+        elif key == "take_open" and isinstance(value, bool):
+            move["take_open"] = value
+        elif key == "card" and isinstance(value, str) and is_card(value):
+            move["card"] = value
+        elif key == "cards" and isinstance(value, list) and len(value) <= MAX_DECLARED_CARDS:
+            cards = [card for card in value if isinstance(card, str) and is_card(card)]
+            if len(cards) != len(value):
+                raise MalformedAction(MOVE_HINT)
+            move["cards"] = cards
+        else:
+            raise MalformedAction(MOVE_HINT)
     return move
 
 
@@ -358,7 +385,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         kind = action["type"]
         if state["pending_double"] is not None:
             return "Your opponent doubled the stake: accept or surrender"
-        kinds = {a["type"] for a in legal}
+        kinds: set[str] = {a["type"] for a in legal}
         reason = self.bid_reason(state, action, kinds) if state["phase"] != "play" else None
         if reason:
             return reason

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.belote.base import TrickEngine
+from games.belote.base import Action, TrickEngine
 from games.belote.cards import NO_TRUMP, RANKS_24, RANKS_32, SUITS, make_deck, rank, suit
 from games.belote.combos import (
     COMBINATION_CHOICES,
@@ -17,7 +17,7 @@ from games.belote.combos import (
     open_candidates,
 )
 from games.belote.scoring import round_belote
-from games.engine import Action, BaseOptions, IllegalAction, OnDisconnect, State, option
+from games.engine import BaseOptions, IllegalAction, OnDisconnect, State, option
 from games.rng import Rng
 
 TARGETS = (1, 3, 5, 7, 9, 11, 51, 101, 201)
@@ -135,8 +135,8 @@ class ClassicBeloteEngine(BeloteFamily):
 
     def auction_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "contra":
-            call = "contra" if state["contra"] == 1 else "recontra"
-            return [{"type": "pass"}, {"type": call}]
+            call: Action = {"type": "contra"} if state["contra"] == 1 else {"type": "recontra"}
+            return [{"type": "pass"}, call]
         actions: list[Action] = [{"type": "pass"}] if self.may_pass(state, seat) else []
         if state["round"] == 1:
             return [*actions, {"type": "take"}]

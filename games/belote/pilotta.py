@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.belote.base import TrickEngine, team
+from games.belote.base import Action, TrickEngine, team
 from games.belote.cards import RANKS_32, SUITS, make_deck, suit
 from games.belote.combos import PILOTTA_COMBOS, announcement, best_combinations, pilotta_key
 from games.belote.scoring import round_pilotta
-from games.engine import Action, BaseOptions, OnDisconnect, State, option
+from games.engine import BaseOptions, OnDisconnect, State, option
 from games.rng import Rng
 
 TARGETS = (51, 101, 151, 201, 301)
@@ -134,8 +134,8 @@ class PilottaEngine(PilottaFamily):
 
     def auction_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "contra":
-            call = "contra" if state["contra"] == 1 else "recontra"
-            return [{"type": "pass"}, {"type": call}]
+            call: Action = {"type": "contra"} if state["contra"] == 1 else {"type": "recontra"}
+            return [{"type": "pass"}, call]
         actions: list[Action] = [{"type": "pass"}]
         bid = state["bid"]
         if bid is not None and bid["value"] == CAPOT:
@@ -234,7 +234,8 @@ class ClassicPilottaEngine(PilottaFamily):
         turned_suit = suit(state["turned"])
         if state["round"] == 2:
             others = [s for s in SUITS if s != turned_suit]
-            return [{"type": "pass"}] + [{"type": "name", "suit": s} for s in others]
+            names: list[Action] = [{"type": "name", "suit": s} for s in others]
+            return [{"type": "pass"}, *names]
         actions: list[Action] = [{"type": "pass"}, {"type": "take", "swap_seven": False}]
         if state["seats"] == 2 and "7" + turned_suit in state["hands"][seat]:
             actions.append({"type": "take", "swap_seven": True})
