@@ -8,7 +8,7 @@ a copy so the caller's state is never changed.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Required, TypedDict, get_args
+from typing import Any, Literal, NotRequired, Required, TypedDict, TypeVar, get_args
 
 from games.belote import scoring
 from games.belote.cards import (
@@ -31,7 +31,6 @@ from games.engine import (
     IllegalAction,
     MalformedAction,
     Outcome,
-    State,
     View,
     parse_object,
 )
@@ -69,6 +68,80 @@ class TrickMove(TypedDict, total=False):
 
 
 Action = TrickMove
+
+Record = dict[str, Any]  # a logged event of the hand (a bid, a trick, a declaration)
+
+
+class HandState(TypedDict):
+    """What one deal starts afresh."""
+
+    hands: list[list[str]]
+    stock: list[str]
+    turned: str | None  # the card turned up for the trump
+    discards: list[str]
+    set_aside: list[str]
+    auction: list[Record]
+    passes: int
+    round: int
+    bid: Record | None
+    trump: str | None
+    taker: int | None
+    contract: Record | None
+    contra: int
+    speakers: list[int]
+    trick: list[Record]
+    tricks: list[Record]
+    last_trick: Record | None
+    declarations: list[Record]
+    belote: list[Record]
+    exposed: list[list[str]]
+    changes: list[Record]
+
+
+class TrickState(HandState):
+    """A game of any variant: the table, the score, and the deal in play."""
+
+    game: str
+    options: dict[str, Any]
+    seats: int
+    dealer: int
+    first: int
+    hand_no: int
+    phase: str
+    turn: int | None
+    scores: list[int]
+    history: list[Record]
+    fees: list[Record]
+    multiplier: int
+    pending_double: Record | None
+    result: Record | None
+    piles: NotRequired[list[list[Record]]]  # Open Belote: each seat's piles of cards
+    took_open: NotRequired[bool]  # Belote: the taker took the turned card, shown
+
+
+State = TrickState
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """A part of the state the phase guarantees (the turned card while trumps are chosen,
+    the taker and the trump once they are); None there is a broken state, not a move."""
+    if value is None:
+        raise IllegalAction("That is not possible at this point of the hand")
+    return value
+
+
+def turned_card(state: State) -> str:
+    return known(state["turned"])
+
+
+def trump_of(state: State) -> str:
+    return known(state["trump"])
+
+
+def taker_of(state: State) -> int:
+    return known(state["taker"])
+
 
 # Every move of every variant, with the fields it may carry; which of them a variant
 # accepts, and when, is for its rules (the move must equal one of the legal actions).
@@ -227,12 +300,12 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
             "multiplier": 1,
             "pending_double": None,
             "result": None,
-            **self.fresh_hand(seats),
+            **self.fresh_hand(seats),  # type: ignore[typeddict-item]
         }
         self.deal(state, rng)
         return state
 
-    def fresh_hand(self, seats: int) -> State:
+    def fresh_hand(self, seats: int) -> HandState:
         return {
             "hands": [[] for _ in range(seats)],
             "stock": [],
@@ -263,7 +336,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         pending = state["pending_double"]
         if pending is not None:
             return {(pending["by"] + 1) % state["seats"]}
-        return {state["turn"]}
+        turn = state["turn"]
+        return set() if turn is None else {turn}
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
@@ -422,7 +496,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
     def note_belote(self, state: State, seat: int, card: str) -> None:
         """Belote when the first of the trump king and queen is played, rebelote at the second."""
         trump = state["trump"]
-        if trump == NO_TRUMP or not is_trump(card, trump) or rank(card) not in "KQ":
+        if trump in (None, NO_TRUMP) or not is_trump(card, trump) or rank(card) not in "KQ":
             return
         other = ("Q" if rank(card) == "K" else "K") + trump
         played = [p for t in state["tricks"] for p in t["cards"]] + state["trick"]
@@ -508,7 +582,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         state["dealer"] = (state["dealer"] + 1) % seats
         state["first"] = (state["dealer"] + 1) % seats
         state["hand_no"] += 1
-        state.update(self.fresh_hand(seats))
+        # A HandState holds exactly the hand's keys: mypy cannot know that no others ride along.
+        state.update(self.fresh_hand(seats))  # type: ignore[typeddict-item]
         self.deal(state, rng)
 
     def end_game(self, state: State, winner: int, reason: str, seat: int | None = None) -> None:
@@ -518,7 +593,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         state["pending_double"] = None
 
     def answer_double(self, state: State, seat: int, action: Action) -> None:
-        doubler = state["pending_double"]["by"]
+        doubler = known(state["pending_double"])["by"]
         state["pending_double"] = None
         if action["type"] == "accept":
             state["multiplier"] *= 2

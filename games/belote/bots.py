@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.belote.base import Action, team
+from games.belote.base import Action, State, team
 from games.belote.cards import (
     NO_TRUMP,
     RANKS_24,
@@ -23,7 +23,7 @@ from games.belote.cards import (
     suit,
     trick_winner,
 )
-from games.engine import State, View
+from games.engine import View
 from games.rng import Rng
 
 # How much a card is worth when judging a trump (the jack and nine rule the suit).
