@@ -93,6 +93,13 @@ def protection_of(user: User) -> PlayerProtection:
     return protection
 
 
+def lock_player(user: User) -> PlayerProtection:
+    """The row lock that serialises one player's money actions: taken first by a service
+    whose check must see what the player's previous request committed (a purchase already
+    made, the number of tables already open)."""
+    return _locked(user)
+
+
 def _locked(user: User) -> PlayerProtection:
     """The player's row under FOR UPDATE. Created without a unique-violation race: two
     first-ever requests both insert-or-skip, then both queue on the same row lock."""

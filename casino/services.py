@@ -29,6 +29,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts import protection
 from casino import broadcast, clock, conf
 from casino.chain import link_at, new_secret, next_link_down, terminal_link, verify_link
 from casino.crash import autobet, curve
@@ -724,6 +725,9 @@ def buy_keno_tickets(
     ):
         raise RoundError(f"A ticket plays 1 to {conf.KENO_MAX_DRAWS} draws.")
     with transaction.atomic():
+        # The player's lock first: a twin of this request (a double click) waits here and
+        # then finds the tickets it bought. The unique purchase keeps it so regardless.
+        protection.lock_player(user)
         bought = list(KenoTicket.objects.filter(user=user, purchase__startswith=f"{purchase}:"))
         if bought:
             return bought
