@@ -28,7 +28,13 @@ from django.db import connection, transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from accounts.models import PlayerProtection, ProtectionEvent, ProtectionLimit, User
+from accounts.models import (
+    REGULATORS_GROUP,
+    PlayerProtection,
+    ProtectionEvent,
+    ProtectionLimit,
+    User,
+)
 from wallet.models import Entry, Transaction
 
 Kind = ProtectionLimit.Kind
@@ -78,6 +84,14 @@ class LimitReached(ProtectionRefused):
 
 class RealityCheckDue(ProtectionRefused):
     pass
+
+
+class AccountBlocked(ProtectionRefused):
+    pass
+
+
+class NotAPlayer(ProtectionRefused):
+    """Staff and regulator accounts: they oversee play and have no wallet play at all."""
 
 
 class ProtectionError(Exception):
@@ -184,11 +198,44 @@ def _already_moved(key: str | None) -> bool:
 
 # --- the guards the wallet calls --------------------------------------------------------
 
+# Read under FOR KEY SHARE: blocking an account (a FOR UPDATE of this row) waits for the
+# money actions already judged, and every later one sees the block.
+_STANDING_SQL = """
+SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
+       EXISTS (SELECT 1 FROM accounts_user_groups ug JOIN auth_group g ON g.id = ug.group_id
+               WHERE ug.user_id = u.id AND g.name = %s)
+FROM accounts_user u WHERE u.id = %s
+FOR KEY SHARE OF u
+"""
+
+
+def _check_standing(user: User) -> None:
+    """The account as the database holds it now, not as the caller loaded it (a socket
+    opened before a block, a page loaded before a role changed)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STANDING_SQL, [REGULATORS_GROUP, user.pk])
+        row = cursor.fetchone()
+    if row is None or not row[0] or row[1]:
+        raise AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
+    if row[2] or row[3]:
+        raise NotAPlayer(
+            "Staff and regulator accounts cannot deposit, play or withdraw: "
+            "use a player account to play."
+        )
+
+
+def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None:
+    """Inside a withdrawal request's transaction. An exclusion does not stop it: players
+    under time-out or self-exclusion may always take their balance out."""
+    _locked(user)
+    _check_standing(user)
+
 
 def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside the deposit's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
+    _check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):
@@ -206,6 +253,7 @@ def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
+    _check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):

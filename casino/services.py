@@ -64,10 +64,10 @@ def player_name(user_id: int) -> str:
 
 
 def _check_can_bet(user) -> None:
+    # Whether the account may play at all (blocked, excluded, staff) is the wallet's guard's
+    # to say, inside the bet's transaction, from the account as it is now.
     if not getattr(user, "is_authenticated", False):
         raise RoundError("Log in to play.")
-    if user.blocked_at is not None or not user.is_active:
-        raise RoundError("This account cannot play.")
 
 
 def check_stake(amount: object) -> int:
