@@ -209,9 +209,10 @@ FOR KEY SHARE OF u
 """
 
 
-def _check_standing(user: User) -> None:
+def check_standing(user: User) -> None:
     """The account as the database holds it now, not as the caller loaded it (a socket
-    opened before a block, a page loaded before a role changed)."""
+    opened before a block, a page loaded before a role changed). The guards below ask it
+    first; a play action that moves no money at once (a Crash cash-out) asks it too."""
     with connection.cursor() as cursor:
         cursor.execute(_STANDING_SQL, [REGULATORS_GROUP, user.pk])
         row = cursor.fetchone()
@@ -228,14 +229,14 @@ def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None
     """Inside a withdrawal request's transaction. An exclusion does not stop it: players
     under time-out or self-exclusion may always take their balance out."""
     _locked(user)
-    _check_standing(user)
+    check_standing(user)
 
 
 def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside the deposit's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
-    _check_standing(user)
+    check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):
@@ -253,7 +254,7 @@ def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
-    _check_standing(user)
+    check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):

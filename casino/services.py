@@ -360,6 +360,10 @@ def cash_out(user, *, received_ms: int | None = None) -> CashOut:
     """
     received_ms = clock.now_ms() if received_ms is None else received_ms
     with transaction.atomic():
+        try:
+            protection.check_standing(user)
+        except protection.ProtectionRefused as refusal:
+            raise RoundError(refusal.message) from None
         running = Round.objects.filter(game=Game.CRASH, state=State.RUNNING).order_by("number")
         game_round = running.first()
         if game_round is None:

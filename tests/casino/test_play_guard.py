@@ -76,3 +76,17 @@ def test_keno_page_says_why_and_sells_nothing(client, funded, keno_rounds, chang
     assert b"cannot deposit, play or withdraw" in response.content
     assert not KenoTicket.objects.exists()
     assert cash_balance(player) == BALANCE
+
+
+def test_a_player_blocked_mid_round_cannot_cash_out_on_the_open_socket(
+    funded, crash_round, run_round
+):
+    game_round = crash_round(500)
+    player = funded(BALANCE)
+    services.place_crash_bet(player, 200)
+    running = run_round(game_round)
+    socket_user = User.objects.get(pk=player.pk)
+    block(player)
+    with pytest.raises(services.RoundError, match="blocked"):
+        services.cash_out(socket_user, received_ms=running.started_at_ms + 1_000)
+    assert CrashBet.objects.get(user=player).cashed_out_ms is None
