@@ -94,3 +94,21 @@ def test_twenty_settlements_of_one_keno_draw_pay_once(funded, keno_rounds):
     assert settled.count(True) == 1 and settled.count(False) == THREADS - 1, settled
     assert cash_balance(player) == 10_000 - 100 + 350  # 1 of 1 pays 3.5x
     assert ledger_problems() == []
+
+
+def test_twenty_voids_of_one_round_refund_once_and_audit_once(funded, crash_round, make_user):
+    from casino.voiding import void_round
+    from reports.models import AuditLog
+
+    game_round = crash_round(500)
+    player = funded(10_000)
+    services.place_crash_bet(player, 200)
+    staff = make_user(is_staff=True)
+    voided = in_threads(
+        THREADS, lambda _: void_round(game_round.pk, staff=staff, reason="Wheel stuck")
+    )
+    assert all(isinstance(r, Round) and r.state == Round.State.VOID for r in voided), voided
+    assert Transaction.objects.filter(reference=game_round.reference, kind="win").count() == 1
+    assert AuditLog.objects.filter(action="casino.void_round").count() == 1
+    assert cash_balance(player) == 10_000
+    assert ledger_problems() == []
