@@ -198,31 +198,45 @@ def _already_moved(key: str | None) -> bool:
 
 # --- the guards the wallet calls --------------------------------------------------------
 
-# Read under FOR KEY SHARE: blocking an account (a FOR UPDATE of this row) waits for the
-# money actions already judged, and every later one sees the block.
 _STANDING_SQL = """
 SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
        EXISTS (SELECT 1 FROM accounts_user_groups ug JOIN auth_group g ON g.id = ug.group_id
                WHERE ug.user_id = u.id AND g.name = %s)
 FROM accounts_user u WHERE u.id = %s
-FOR KEY SHARE OF u
 """
+# Under FOR KEY SHARE: blocking an account (a FOR UPDATE of this row) waits for the money
+# actions already judged, and every later one sees the block.
+_STANDING_LOCKED_SQL = _STANDING_SQL + "FOR KEY SHARE OF u"
+
+
+def _standing(user: User, sql: str) -> ProtectionRefused | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [REGULATORS_GROUP, user.pk])
+        row = cursor.fetchone()
+    if row is None or not row[0] or row[1]:
+        return AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
+    if row[2] or row[3]:
+        return NotAPlayer(
+            "Staff and regulator accounts cannot deposit, play or withdraw: "
+            "use a player account to play."
+        )
+    return None
 
 
 def check_standing(user: User) -> None:
     """The account as the database holds it now, not as the caller loaded it (a socket
     opened before a block, a page loaded before a role changed). The guards below ask it
     first; a play action that moves no money at once (a Crash cash-out) asks it too."""
-    with connection.cursor() as cursor:
-        cursor.execute(_STANDING_SQL, [REGULATORS_GROUP, user.pk])
-        row = cursor.fetchone()
-    if row is None or not row[0] or row[1]:
-        raise AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
-    if row[2] or row[3]:
-        raise NotAPlayer(
-            "Staff and regulator accounts cannot deposit, play or withdraw: "
-            "use a player account to play."
-        )
+    refusal = _standing(user, _STANDING_LOCKED_SQL)
+    if refusal is not None:
+        raise refusal
+
+
+def standing_message(user: User) -> str:
+    """For pages, before anything is sent (no lock): why this account may not play, or
+    "" when it may. The guards decide again when money would move."""
+    refusal = _standing(user, _STANDING_SQL)
+    return "" if refusal is None else refusal.message
 
 
 def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None:

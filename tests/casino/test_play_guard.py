@@ -90,3 +90,16 @@ def test_a_player_blocked_mid_round_cannot_cash_out_on_the_open_socket(
     with pytest.raises(services.RoundError, match="blocked"):
         services.cash_out(socket_user, received_ms=running.started_at_ms + 1_000)
     assert CrashBet.objects.get(user=player).cashed_out_ms is None
+
+
+def test_crash_and_keno_pages_say_up_front_that_staff_do_not_play(client, funded, keno_rounds):
+    keno_rounds()
+    official, player = funded(BALANCE), funded(BALANCE)
+    make_staff(official)
+    notice = b"Staff and regulator accounts cannot deposit, play or withdraw"
+    for who, shown in ((official, True), (player, False)):
+        client.force_login(who)
+        for page in (reverse("casino:crash"), reverse("casino:keno")):
+            response = client.get(page)
+            assert response.status_code == 200
+            assert (notice in response.content) is shown, (page, who)

@@ -142,3 +142,21 @@ def test_staff_and_regulators_cannot_create_or_join_a_staked_table(client, funde
     assert b"Staff and regulator accounts cannot" in joined.content
     assert not Seat.objects.filter(player=official).exists()
     assert_nothing_moved(official)
+
+
+@pytest.mark.parametrize("change", [make_staff, make_regulator])
+def test_money_pages_say_up_front_that_staff_and_regulators_do_not_play(client, funded, change):
+    official, player = funded(BALANCE), funded(BALANCE)
+    change(official)
+    pages = [
+        reverse("wallet:deposit"),
+        reverse("wallet:withdraw"),
+        reverse("lobby:create", args=["rps"]),
+    ]
+    notice = b"Staff and regulator accounts cannot deposit, play or withdraw"
+    for who, shown in ((official, True), (player, False)):
+        client.force_login(who)
+        for page in pages:
+            response = client.get(page)
+            assert response.status_code == 200
+            assert (notice in response.content) is shown, (page, who)
