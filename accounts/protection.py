@@ -28,7 +28,13 @@ from django.db import connection, transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from accounts.models import PlayerProtection, ProtectionEvent, ProtectionLimit, User
+from accounts.models import (
+    REGULATORS_GROUP,
+    PlayerProtection,
+    ProtectionEvent,
+    ProtectionLimit,
+    User,
+)
 from wallet.models import Entry, Transaction
 
 Kind = ProtectionLimit.Kind
@@ -80,6 +86,14 @@ class RealityCheckDue(ProtectionRefused):
     pass
 
 
+class AccountBlocked(ProtectionRefused):
+    pass
+
+
+class NotAPlayer(ProtectionRefused):
+    """Staff and regulator accounts: they oversee play and have no wallet play at all."""
+
+
 class ProtectionError(Exception):
     """A settings change that the rules do not allow (e.g. shortening an exclusion)."""
 
@@ -91,6 +105,13 @@ def protection_of(user: User) -> PlayerProtection:
     """The player's row, created on first use (no lock)."""
     protection, _ = PlayerProtection.objects.get_or_create(user_id=user.pk)
     return protection
+
+
+def lock_player(user: User) -> PlayerProtection:
+    """The row lock that serialises one player's money actions: taken first by a service
+    whose check must see what the player's previous request committed (a purchase already
+    made, the number of tables already open)."""
+    return _locked(user)
 
 
 def _locked(user: User) -> PlayerProtection:
@@ -177,11 +198,59 @@ def _already_moved(key: str | None) -> bool:
 
 # --- the guards the wallet calls --------------------------------------------------------
 
+_STANDING_SQL = """
+SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
+       EXISTS (SELECT 1 FROM accounts_user_groups ug JOIN auth_group g ON g.id = ug.group_id
+               WHERE ug.user_id = u.id AND g.name = %s)
+FROM accounts_user u WHERE u.id = %s
+"""
+# Under FOR KEY SHARE: blocking an account (a FOR UPDATE of this row) waits for the money
+# actions already judged, and every later one sees the block.
+_STANDING_LOCKED_SQL = _STANDING_SQL + "FOR KEY SHARE OF u"
+
+
+def _standing(user: User, sql: str) -> ProtectionRefused | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [REGULATORS_GROUP, user.pk])
+        row = cursor.fetchone()
+    if row is None or not row[0] or row[1]:
+        return AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
+    if row[2] or row[3]:
+        return NotAPlayer(
+            "Staff and regulator accounts cannot deposit, play or withdraw: "
+            "use a player account to play."
+        )
+    return None
+
+
+def check_standing(user: User) -> None:
+    """The account as the database holds it now, not as the caller loaded it (a socket
+    opened before a block, a page loaded before a role changed). The guards below ask it
+    first; a play action that moves no money at once (a Crash cash-out) asks it too."""
+    refusal = _standing(user, _STANDING_LOCKED_SQL)
+    if refusal is not None:
+        raise refusal
+
+
+def standing_message(user: User) -> str:
+    """For pages, before anything is sent (no lock): why this account may not play, or
+    "" when it may. The guards decide again when money would move."""
+    refusal = _standing(user, _STANDING_SQL)
+    return "" if refusal is None else refusal.message
+
+
+def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None:
+    """Inside a withdrawal request's transaction. An exclusion does not stop it: players
+    under time-out or self-exclusion may always take their balance out."""
+    _locked(user)
+    check_standing(user)
+
 
 def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside the deposit's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
+    check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):
@@ -199,6 +268,7 @@ def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
+    check_standing(user)
     if _already_moved(key):
         return
     if exclusion_active(protection, now):

@@ -202,7 +202,8 @@ class KenoTicket(models.Model):
     paytable = models.ForeignKey(KenoPaytable, on_delete=models.PROTECT)
     numbers = ArrayField(models.PositiveSmallIntegerField())
     amount = models.BigIntegerField()
-    purchase = models.CharField(max_length=64)  # the wallet key of its bet
+    # "<purchase id>:<draw number>": its bet's wallet key, so one ticket per bet.
+    purchase = models.CharField(max_length=64)
     hits = models.PositiveSmallIntegerField(null=True, blank=True)
     payout = models.BigIntegerField(default=0)
     status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
@@ -211,6 +212,7 @@ class KenoTicket(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(condition=models.Q(amount__gt=0), name="keno_ticket_positive"),
+            models.UniqueConstraint(fields=["purchase"], name="keno_ticket_bought_once"),
         ]
         indexes = [models.Index(fields=["user", "-id"])]
 

@@ -29,6 +29,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts import protection
 from casino import broadcast, clock, conf
 from casino.chain import link_at, new_secret, next_link_down, terminal_link, verify_link
 from casino.crash import autobet, curve
@@ -63,10 +64,10 @@ def player_name(user_id: int) -> str:
 
 
 def _check_can_bet(user) -> None:
+    # Whether the account may play at all (blocked, excluded, staff) is the wallet's guard's
+    # to say, inside the bet's transaction, from the account as it is now.
     if not getattr(user, "is_authenticated", False):
         raise RoundError("Log in to play.")
-    if user.blocked_at is not None or not user.is_active:
-        raise RoundError("This account cannot play.")
 
 
 def check_stake(amount: object) -> int:
@@ -359,6 +360,10 @@ def cash_out(user, *, received_ms: int | None = None) -> CashOut:
     """
     received_ms = clock.now_ms() if received_ms is None else received_ms
     with transaction.atomic():
+        try:
+            protection.check_standing(user)
+        except protection.ProtectionRefused as refusal:
+            raise RoundError(refusal.message) from None
         running = Round.objects.filter(game=Game.CRASH, state=State.RUNNING).order_by("number")
         game_round = running.first()
         if game_round is None:
@@ -724,6 +729,9 @@ def buy_keno_tickets(
     ):
         raise RoundError(f"A ticket plays 1 to {conf.KENO_MAX_DRAWS} draws.")
     with transaction.atomic():
+        # The player's lock first: a twin of this request (a double click) waits here and
+        # then finds the tickets it bought. The unique purchase keeps it so regardless.
+        protection.lock_player(user)
         bought = list(KenoTicket.objects.filter(user=user, purchase__startswith=f"{purchase}:"))
         if bought:
             return bought

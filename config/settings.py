@@ -110,19 +110,29 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/longtable")
 if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("DATABASE_URL must point at PostgreSQL (the ledger relies on it)")
-# Persistent connections (checked before reuse): opening one costs more than a move does.
+# A bounded pool of connections per process (daphne, each Celery worker), checked before
+# reuse: opening a connection costs more than a move does, and under ASGI every request
+# runs in a thread of its own, so connections kept per thread (CONN_MAX_AGE) grew with the
+# number of simultaneous requests until PostgreSQL refused clients. A request takes a
+# connection from the pool and gives it back when it ends; past DB_POOL_SIZE, requests wait
+# (up to DB_POOL_TIMEOUT seconds) instead of opening more. Tests close connections after use
+# (so the test database can be dropped at the end) and run without one unless asked.
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if _UNDER_TEST else 10)
 DATABASES = {
-    "default": dj_database_url.parse(
-        DATABASE_URL,
-        # Tests close connections after use, so the test database can be dropped at the end.
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0 if _UNDER_TEST else 60),
-        conn_health_checks=True,
-    )
+    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
 }
+if DB_POOL_SIZE:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_SIZE),
+        "max_size": DB_POOL_SIZE,
+        "timeout": env_int("DB_POOL_TIMEOUT", 20),
+    }
 # Statements on a cursor that binds on the server are prepared the first time they run: only
 # the move path (games/store.py) uses one. The ORM binds on the client, which never prepares
 # and has no cap on parameters (server-side binding stops at 65,535, which a large round's
-# bulk writes pass). A pooler in transaction mode (pgbouncer) would need this set to None.
+# bulk writes pass). Prepared statements live on their connection, which the pool above
+# keeps open and hands out again; a pooler in transaction mode (pgbouncer) would need this
+# set to None.
 # (Added to the URL's own options: a socket directory arrives as ?host=, see the tests.)
 DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 # Each test run gets its own database and Redis prefixes, so runs side by side (developers,

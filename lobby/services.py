@@ -1,7 +1,8 @@
 """Creating, joining and leaving tables. Stakes are held in the table's escrow at once.
 
-Every change locks the Table row first (then the wallet locks accounts), so concurrent
-joins, accepts and cancels are serialised per table.
+Every change locks the Table row first (then the player's protection row, then the wallet
+locks accounts), so concurrent joins, accepts and cancels are serialised per table, and a
+player's creates and joins per player.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from accounts import protection
 from games import registry
 from games import services as games
 from games.conf import limits
@@ -88,6 +90,9 @@ def active_tables(user, slug: str) -> int:
 
 
 def _check_table_limit(user, slug: str) -> None:
+    # Under the player's lock: a player's simultaneous creates and joins are counted one
+    # after the other, each seeing the tables the one before it opened.
+    protection.lock_player(user)
     if active_tables(user, slug) >= limits(slug).max_tables:
         raise LobbyError(
             f"You are already at {limits(slug).max_tables} tables of this game, the most allowed."

@@ -4,7 +4,8 @@ view_regulator_reports among them): they see and export, and change nothing."""
 
 from __future__ import annotations
 
-REGULATORS_GROUP = "Regulators"
+from accounts.models import REGULATORS_GROUP
+
 EXPORT_PERMISSION = "reports.view_regulator_reports"
 
 

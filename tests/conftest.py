@@ -109,6 +109,23 @@ def start_table(funded_player):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _flush_past_truncate_guards():
+    """Transactional tests empty the database with TRUNCATE after each test, which the
+    append-only tables refuse by trigger (migrations wallet 0004, reports 0004, accounts
+    0004). The test database's superuser flushes as a replica, where triggers are off."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    guarded = DatabaseOperations.execute_sql_flush
+
+    def flush(self, sql_list):
+        guarded(self, ["SET LOCAL session_replication_role = replica", *sql_list])
+
+    DatabaseOperations.execute_sql_flush = flush
+    yield
+    DatabaseOperations.execute_sql_flush = guarded
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _drop_cleanly(django_db_setup, django_db_blocker):
     """Threads of the tests (Celery workers, socket executors) may keep a connection open;
     ending them just before pytest-django drops this run's test database lets it go."""

@@ -4,8 +4,10 @@ Each service is one call to `post`: one database transaction that locks the touc
 accounts in ascending id order (no deadlocks), refuses to take any guarded account below
 zero, writes balanced entries, and is idempotent by key: the same key with the same
 request returns the first transaction and moves nothing; with another request it is
-refused. Deposits, stakes, bets and fees first ask the player's protection (limits,
-time-out, self-exclusion: accounts.protection) inside the same transaction.
+refused. Deposits, stakes, bets, fees and withdrawal requests first ask the player's
+protection (accounts.protection) inside the same transaction: the account as the database
+holds it then (blocked accounts, staff and regulators move no money), limits, time-out and
+self-exclusion. Payments to a player (refunds, settlements, wins) are owed and never asked.
 """
 
 from __future__ import annotations
@@ -358,6 +360,7 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
     """`request_withdrawal` that also tells whether this call made the request."""
     check_amount(amount)
     with transaction.atomic():
+        _protected(protection.guard_withdrawal, user, amount, key)
         posting = post(
             TxKind.WITHDRAWAL_REQUEST,
             [(cash_account(user), -amount), (pending_account(user), amount)],

@@ -3,34 +3,17 @@
 import random
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
+from tests.threads import in_threads
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def in_threads(count: int, work) -> list:
-    """Run work(i) in `count` threads released at once; each closes its connection."""
-    barrier = threading.Barrier(count)
-
-    def run(i):
-        try:
-            barrier.wait()
-            return work(i)
-        except Exception as exc:  # collected: the test asserts on what each caller saw
-            return exc
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 def fund(user, amount):

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from accounts.models import User
+from accounts.models import REGULATORS_GROUP, User
 
 DEMO_PASSWORD = "demo-pass-2026"
 PLAYERS = [
@@ -16,7 +16,6 @@ PLAYERS = [
     ("carol@example.com", "Carol Clark", date(1979, 1, 21), "FR"),
     ("dave@example.com", "Dave Dunn", date(1995, 6, 30), "GR"),
 ]
-REGULATORS_GROUP = "Regulators"
 
 
 def ensure_regulator_group() -> Group:

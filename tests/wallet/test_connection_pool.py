@@ -1,0 +1,97 @@
+"""Database connections stay bounded however many requests arrive at once: each server
+process keeps one pool (config/settings.py, DB_POOL_SIZE), and the move path's prepared
+statements keep working on pooled connections."""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.request
+
+import pytest
+from django.db import close_old_connections, connection
+
+from tests.browser.conftest import server  # noqa: F401  (the fixture: a real daphne)
+from tests.threads import in_threads
+
+POOL_SIZE = 4
+REQUESTS = 200
+
+
+def backend_pid() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def server_connections(test_pids: list[int]) -> int:
+    """Connections to this test database but this test's own: the server's."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> ALL(%s) AND pid <> pg_backend_pid()",
+            [test_pids],
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.fixture
+def pooled_server(monkeypatch, request):
+    monkeypatch.setenv("DB_POOL_SIZE", str(POOL_SIZE))
+    return request.getfixturevalue("server")
+
+
+def test_two_hundred_simultaneous_requests_open_no_more_connections_than_the_pool(
+    pooled_server,
+):
+    peak, done = [0], threading.Event()
+    test_pids = [backend_pid()]
+
+    def watch() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], server_connections(test_pids))
+            time.sleep(0.01)
+        close_old_connections()
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+
+    def get(_):
+        with urllib.request.urlopen(f"{pooled_server}/health/", timeout=60) as response:
+            return response.status
+
+    try:
+        statuses = in_threads(REQUESTS, get)
+    finally:
+        done.set()
+        watcher.join()
+    assert statuses == [200] * REQUESTS, [s for s in statuses if s != 200][:5]
+    assert 0 < peak[0] <= POOL_SIZE, peak[0]
+    assert server_connections(test_pids) <= POOL_SIZE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moves_use_prepared_statements_on_pooled_connections(start_table, settings):
+    """The move path (games/store.py) prepares its statements on the connection: with a
+    pool the connection outlives the request that prepared them, and the next request that
+    gets it runs them prepared."""
+    from games import services
+
+    settings_dict = connection.settings_dict
+    connection.close()
+    settings_dict["OPTIONS"]["pool"] = {"min_size": 1, "max_size": 1}
+    try:
+        game, players = start_table("rps", {"points": 3})
+        engine = services.engine_of(game)
+        for _ in range(4):
+            close_old_connections()  # a request ends: its connection goes back to the pool
+            (seat,) = engine.to_act(game.state)
+            game = services.submit(game.pk, players[seat], game.seq, {"sign": "rock"})
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+            assert cursor.fetchone()[0] > 0
+        assert game.seq == 4
+    finally:
+        connection.close()
+        connection.close_pool()
+        del settings_dict["OPTIONS"]["pool"]
