@@ -4,12 +4,25 @@ the end by forfeit, the placing, and the bot. Plain Python: no Django import."""
 from __future__ import annotations
 
 import copy
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import ClassVar, TypedDict, TypeVar
 
-from games.engine import Action, BaseOptions, IllegalAction, OnDisconnect, State
+from games.engine import BaseOptions, Engine, IllegalAction, OnDisconnect
 from games.rng import Rng
 
 SEATS = 2
+
+
+class DuelState(TypedDict):
+    """The keys every duel's state has besides its own."""
+
+    winner: int | None
+    forfeited: int | None
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseOptions)
+StateT = TypeVar("StateT", bound=DuelState)
+ActionT = TypeVar("ActionT", bound=Mapping[str, object])
 
 
 def other(seat: int) -> int:
@@ -18,11 +31,11 @@ def other(seat: int) -> int:
 
 def check_seat(seat: object) -> int:
     if type(seat) is not int or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat!r} at this table.")
+        raise IllegalAction("There is no seat like that at this table.")
     return seat
 
 
-def check_playing(state: State) -> None:
+def check_playing(state: DuelState) -> None:
     if state["winner"] is not None:
         raise IllegalAction("The game is over.")
 
@@ -31,11 +44,9 @@ def placing(winner: int) -> tuple[int, ...]:
     return tuple(1 if seat == winner else 2 for seat in range(SEATS))
 
 
-class Duel:
+class Duel(Engine[OptionsT, StateT, ActionT]):
     """Engine behaviour common to duels whose state keeps `winner` and `forfeited`."""
 
-    name: ClassVar[str]
-    Options: ClassVar[type[BaseOptions]]
     min_seats: ClassVar[int] = SEATS
     max_seats: ClassVar[int] = SEATS
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
@@ -47,10 +58,7 @@ class Duel:
         if seats != SEATS:
             raise ValueError(f"{self.name} is played by {SEATS} players, not {seats}.")
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        raise NotImplementedError
-
-    def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
+    def bot_action(self, state: StateT, seat: int, rng: Rng) -> ActionT:
         # A uniformly random legal choice is the equilibrium of both games: no opponent
         # can exploit it, and it needs no memory of earlier rounds.
         legal = self.legal_actions(state, seat)
@@ -58,7 +66,7 @@ class Duel:
             raise IllegalAction("It is not your turn.")
         return rng.choice(legal)
 
-    def forfeit(self, state: State, seat: int) -> State:
+    def forfeit(self, state: StateT, seat: int) -> StateT:
         seat = check_seat(seat)
         check_playing(state)
         state = copy.deepcopy(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.models import Game
-from games.selectors import seats_of
+from games.selectors import engine_of, seats_of
 from wallet import services as wallet
 
 
@@ -21,27 +21,17 @@ class FeeRefused(Exception):
 
 @dataclass(frozen=True)
 class Fee:
-    index: int  # its place in the game's list of fees: part of its key
+    index: int  # its place in the game's list of fees: part of its keys
     seat: int
-    kind: str
     amount: int
-
-    @property
-    def memo(self) -> str:
-        return f"{self.kind.replace('_', ' ')} fee"
+    memo: str
 
 
 def recorded(game: Game) -> list[Fee]:
-    """Every fee the engine recorded so far, priced: a percentage of the current stake
-    (doubled stakes pay doubled fees)."""
+    """Every fee the engine lists so far, priced on the game's stake."""
     return [
-        Fee(
-            index=index,
-            seat=fee["seat"],
-            kind=fee["kind"],
-            amount=game.stake * fee.get("multiplier", 1) * fee["rate_bp"] // 10_000,
-        )
-        for index, fee in enumerate(game.state.get("fees", []))
+        Fee(index=index, seat=fee.seat, amount=fee.amount(game.stake), memo=fee.memo)
+        for index, fee in enumerate(engine_of(game).fees(game.state))
     ]
 
 

@@ -30,15 +30,10 @@ def finish(game: Game, outcome: Outcome, now: datetime) -> None:
     game.finished, game.deadline, game.seed_revealed = now, None, True
 
 
-def void_outcome(seats: int, reason: str) -> Outcome:
-    """No result: every one of the `seats` placed alike, nothing won or lost."""
-    return Outcome(points=(0,) * seats, placing=(1,) * seats, void=True, reason=reason)
-
-
 def void(game: Game, reason: str, now: datetime) -> None:
     """The game is over without a result, counted over its real seats (four at a
     partnership game, however its score is kept)."""
-    finish(game, void_outcome(len(seats_of(game)), reason), now)
+    finish(game, Outcome.voided(len(seats_of(game)), reason), now)
 
 
 def settle_game(game_id: int) -> Game:
@@ -52,14 +47,9 @@ def settle_game(game_id: int) -> Game:
             return game
         seats = list(seats_of(game).values())
         engine = engine_of(game)
-        outcome = Outcome(
-            points=tuple(game.outcome["points"]),
-            placing=tuple(game.outcome["placing"]),
-            void=game.outcome["void"],
-            reason=game.outcome["reason"],
-        )
+        outcome = Outcome.from_json(game.outcome)
         held = [s.held for s in seats]
-        multiplier = getattr(engine, "stake_multiplier", lambda state: 1)(game.state)
+        multiplier = engine.stake_multiplier(game.state)
         at_risk = [min(h, game.stake * multiplier) for h in held]
         result = split_escrow(
             outcome,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from games import clock, registry, store
-from games.engine import Engine
+from games.engine import AnyEngine
 from games.models import Game, GameSeat
 from reports.roles import is_regulator
 
@@ -51,7 +51,7 @@ def viewer_of(game: Game, user, watch_code: str | None = None) -> Viewer | None:
     return SPECTATOR
 
 
-def engine_of(game: Game) -> Engine:
+def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
 
 

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from games import broadcast, clock, fees, finishing, registry, store, timers
-from games.engine import IllegalAction, OnDisconnect
+from games.engine import ActionRefused, OnDisconnect
 from games.finishing import settle_game
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
@@ -26,6 +26,7 @@ from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
 __all__ = [
     "ActionRejected",
     "SeatEntry",
+    "bot_rng_for",
     "engine_of",
     "expire",
     "resign",
@@ -61,6 +62,11 @@ def salt(game: Game) -> str:
 
 def rng_for(game: Game, seq: int) -> Rng:
     return Rng(bytes(game.seed), salt(game), seq)
+
+
+def bot_rng_for(game: Game, seq: int) -> Rng:
+    """A bot's own stream: its choice never reads the draws the game's next deal uses."""
+    return Rng(bytes(game.seed), f"bot:{game.pk}", seq)
 
 
 # --- starting -------------------------------------------------------------------------
@@ -154,7 +160,7 @@ def submit(game_id: int, user, seq: object, action: object) -> Game:
     return game
 
 
-def _play(game: Game, seat: GameSeat, seq: int, action: dict, now: datetime) -> None:
+def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -> None:
     if seq != game.seq:
         raise ActionRejected("stale", "The game has moved on: your view was out of date.")
     if seat.disconnected:
@@ -164,13 +170,15 @@ def _play(game: Game, seat: GameSeat, seq: int, action: dict, now: datetime) -> 
     _charge_clock(game, seat, now)
     try:
         _apply(game, seat, action, GameAction.Actor.PLAYER)
-    except IllegalAction as exc:
-        raise ActionRejected("illegal", exc.reason) from None
+    except ActionRefused as exc:
+        raise ActionRejected(exc.code, exc.reason) from None
     _advance(game, now)
 
 
-def _apply(game: Game, seat: GameSeat, action: dict, actor: str) -> None:
+def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
+    """Applies and logs the action as the engine's own schema has it, never as sent."""
     engine = engine_of(game)
+    action = engine.parse_action(action)
     game.seq += 1
     game.state = engine.apply(game.state, seat.position, action, rng_for(game, game.seq))
     store.log(game, seat.position, actor, action=action)
@@ -202,7 +210,7 @@ def _advance(game: Game, now: datetime) -> None:
         if not bots:
             break
         seat = seats[bots[0]]
-        action = engine.bot_action(game.state, seat.position, rng_for(game, game.seq + 1))
+        action = engine.bot_action(game.state, seat.position, bot_rng_for(game, game.seq + 1))
         _apply(game, seat, action, GameAction.Actor.BOT)
     game.turn_started = now
     if outcome is not None:

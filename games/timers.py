@@ -38,7 +38,10 @@ def seat_deadline(game: Game, seat: GameSeat) -> datetime:
 
 
 def late_seats(game: Game, now: datetime) -> list[GameSeat]:
-    """The seats to act whose deadline has passed, in seat order."""
+    """The seats to act whose deadline has passed, in seat order; none before the game's
+    own deadline (which a re-arm after a platform outage may have put later)."""
+    if game.deadline is None or game.deadline > now:
+        return []
     seats = seats_of(game)
     return [
         seats[p]

@@ -49,7 +49,7 @@ def validate(spec: TableSpec) -> dict:
         options = engine.Options.from_json(spec.options)
     except (TypeError, ValueError) as exc:
         raise LobbyError(f"Invalid options: {exc}") from None
-    allowed_seats = options.seats_allowed() or tuple(range(engine.min_seats, engine.max_seats + 1))
+    allowed_seats = engine.seat_counts(options)
     if spec.seats not in allowed_seats:
         raise LobbyError(
             f"{engine.name} is played by {', '.join(map(str, allowed_seats))} players."
@@ -71,8 +71,7 @@ def buy_in(table: Table) -> int:
     if table.practice:
         return 0
     engine = registry.get(table.game_slug)
-    reserve = getattr(engine, "max_reserve", None)
-    return reserve(table.stake, engine.Options.from_json(table.options)) if reserve else table.stake
+    return engine.max_reserve(table.stake, engine.Options.from_json(table.options))
 
 
 def active_tables(user, slug: str) -> int:

@@ -11,14 +11,16 @@ Actions (points in the mover's numbering, 25 the bar or hand, 0 borne off):
   {"type": "take"} / {"type": "drop"} / {"type": "beaver"}   answering a double
   {"type": "reroll", "dice": "both"} / {"type": "reroll", "dice": "one", "die": 0 | 1}
 Each re-roll appends {"seat", "kind": "reroll_one" | "reroll_both", "rate_bp", "game"} to
-state["fees"] for the runtime to charge; the engine never touches money.
+state["fees"]; the `fees` hook lists them for the runtime to charge. The engine never
+touches money. `parse_action` rebuilds an action in exactly this schema (MalformedAction
+for anything else), so nothing a client adds is ever stored.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from games.backgammon import bots
 from games.backgammon.moves import Node, Play, Step, legal_plays, resolve
@@ -36,12 +38,17 @@ from games.backgammon.variants import (
 from games.engine import (
     Action,
     BaseOptions,
+    Engine,
+    Fee,
     IllegalAction,
+    MalformedAction,
     OnDisconnect,
     Outcome,
     State,
     View,
+    is_int,
     option,
+    parse_object,
 )
 from games.rng import Rng
 
@@ -57,6 +64,12 @@ MAX_AUTO_PASSES = 8
 HEAD_DOUBLES = (3, 4, 6)
 
 CUBE, PLAY, TAKE, OVER = "cube", "play", "take", "over"
+ANSWERS = ("roll", "double", "take", "drop", "beaver")
+MAX_STEPS = 4  # a doubles roll is played with at most four moves
+ACTION_HINT = (
+    'Send {"type": "play", "moves": [[from, to], ...]}, {"type": "roll" | "double" | "take"'
+    ' | "drop" | "beaver"} or {"type": "reroll", "dice": "both" | "one"[, "die": 0 | 1]}.'
+)
 
 
 @dataclass(frozen=True)
@@ -73,7 +86,9 @@ class BackgammonOptions(BaseOptions):
         (1, 3, 5, 7, 9, 11, 13, 15, 51, 101),
         "Points needed to win the match (13 and 15 in Blitz only).",
     )
-    cube: bool = option(True, "Doubling cube", (True, False), "Always in Short; never in Armenian.")
+    cube: bool = option(
+        True, "Doubling cube", (True, False), "Always in Short, Hyper and Nack; never in Armenian."
+    )
     koks: bool = option(
         False,
         "Koks",
@@ -84,7 +99,6 @@ class BackgammonOptions(BaseOptions):
     jacoby: bool = option(
         False, "Jacoby rule", (True, False), "Mars and koks count only once the cube turned."
     )
-    crawford: bool = option(True, "Crawford rule", (True, False), "No cube in one game.")
     reroll: str = option(
         "none", "Roll the dice again", ("none", "one", "both"), "Paid re-rolls of one die or both."
     )
@@ -100,8 +114,6 @@ class BackgammonOptions(BaseOptions):
             raise ValueError("Beaver needs the doubling cube.")
         if self.jacoby and not cube:
             raise ValueError("The Jacoby rule needs the doubling cube.")
-        if self.jacoby and self.points != 1:
-            raise ValueError("The Jacoby rule is for single games, not matches.")
 
 
 @dataclass(frozen=True)
@@ -187,6 +199,38 @@ def next_steps(state: State, seat: int, partial: list[list[int]]) -> list[list[i
     return [list(step) for step in found]
 
 
+def _parse_action(raw: object) -> Action:
+    fields = parse_object(raw, {"type"}, {"moves", "dice", "die"}, hint=ACTION_HINT)
+    kind, rest = fields.pop("type"), fields
+    if kind in ANSWERS and not rest:
+        return {"type": kind}
+    if kind == "play" and set(rest) == {"moves"}:
+        return {"type": "play", "moves": _parse_steps(rest["moves"])}
+    if kind == "reroll" and rest == {"dice": "both"}:
+        return {"type": "reroll", "dice": "both"}
+    if kind == "reroll" and set(rest) == {"dice", "die"} and rest["dice"] == "one":
+        die = rest["die"]
+        if is_int(die) and die in (0, 1):
+            return {"type": "reroll", "dice": "one", "die": die}
+    raise MalformedAction(ACTION_HINT)
+
+
+def _parse_steps(moves: object) -> list[list[int]]:
+    """A play's moves as fresh [from, to] pairs of points 0..25."""
+    if not isinstance(moves, list) or len(moves) > MAX_STEPS:
+        raise MalformedAction("A play is a list of at most four moves [from, to].")
+    steps = []
+    for move in moves:
+        if not (isinstance(move, list) and len(move) == 2 and all(_is_point(p) for p in move)):
+            raise MalformedAction("Each move is a pair of points: [from, to].")
+        steps.append([move[0], move[1]])
+    return steps
+
+
+def _is_point(value: object) -> bool:
+    return type(value) is int and 0 <= value <= BAR
+
+
 def _parse_moves(moves: Any) -> list[Step]:
     if not isinstance(moves, list):
         raise IllegalAction("A play is a list of moves.")
@@ -203,19 +247,18 @@ def _parse_moves(moves: Any) -> list[Step]:
     return parsed
 
 
-class _BoardEngine:
+OptionsT = TypeVar("OptionsT", bound=BaseOptions)
+
+
+class _BoardEngine(Engine[OptionsT, State, Action]):
     """What Tavli and backgammon share: board, turns, scoring; the cube is off by default."""
 
-    slug: ClassVar[str]
-    name: ClassVar[str]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
-    Options: ClassVar[type[BaseOptions]]
-    on_disconnect: ClassVar[OnDisconnect]
 
     # ---- hooks -------------------------------------------------------------------------
 
-    def _rules(self, options: Any) -> dict[str, Any]:
+    def _rules(self, options: OptionsT) -> dict[str, Any]:
         raise NotImplementedError
 
     def _game_variant(self, match: str, game_no: int) -> str:
@@ -226,7 +269,7 @@ class _BoardEngine:
 
     # ---- the contract ------------------------------------------------------------------
 
-    def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
+    def start(self, options: OptionsT, seats: int, rng: Rng) -> State:
         if seats != 2:
             raise ValueError("This game is for two players.")
         options.validate()
@@ -271,9 +314,23 @@ class _BoardEngine:
         ]
         return actions + self._reroll_actions(state, seat)
 
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
+        # A play may list its moves in any order that the roll allows, where legal_actions
+        # lists each resulting position once: the rules themselves are asked.
+        try:
+            self.apply(state, seat, action, Rng(b"", "is_legal", 0))
+        except IllegalAction:
+            return False
+        return True
+
+    def parse_action(self, raw: object) -> Action:
+        return _parse_action(raw)
+
+    def fees(self, state: State) -> list[Fee]:
+        return [Fee.from_json(fee) for fee in state["fees"]]
+
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("Unknown action.")
+        action = _parse_action(action)
         if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
         if seat not in self.to_act(state):
@@ -285,7 +342,7 @@ class _BoardEngine:
         }[state["phase"]]
         handler = handlers.get(action["type"])
         if handler is None:
-            raise IllegalAction(f"You cannot {action['type']} now.")
+            raise IllegalAction(f"You cannot {action['type']} now.")  # a known kind, not input
         new = _clone(state)
         handler(new, seat, action, rng)
         return new
@@ -626,13 +683,13 @@ class _BoardEngine:
         return {"type": "play", "moves": [list(step) for step in play.moves]}
 
 
-class TavliEngine(_BoardEngine):
+class TavliEngine(_BoardEngine[TavliOptions]):
     slug = "tavli"
     name = "Tavli"
     Options = TavliOptions
     on_disconnect = OnDisconnect.CONCEDE_MAX
 
-    def _rules(self, options: Any) -> dict[str, Any]:
+    def _rules(self, options: TavliOptions) -> dict[str, Any]:
         return {
             "cube": False,
             "koks": False,
@@ -654,13 +711,13 @@ class TavliEngine(_BoardEngine):
         return 2
 
 
-class BackgammonEngine(_BoardEngine):
+class BackgammonEngine(_BoardEngine[BackgammonOptions]):
     slug = "backgammon"
     name = "Backgammon"
     Options = BackgammonOptions
     on_disconnect = OnDisconnect.FORFEIT
 
-    def _rules(self, options: Any) -> dict[str, Any]:
+    def _rules(self, options: BackgammonOptions) -> dict[str, Any]:
         variant = VARIANTS[options.variant]
         cube = _cube_on(variant, options.cube)
         return {
@@ -668,7 +725,8 @@ class BackgammonEngine(_BoardEngine):
             "koks": _koks_on(variant, options.koks),
             "beaver": cube and options.beaver,
             "jacoby": cube and options.jacoby,
-            "crawford": cube and options.crawford and options.points > 1,
+            # The match rule of the regulation, not a table option.
+            "crawford": cube and options.points > 1,
             "reroll": options.reroll,
             "reroll_times": options.reroll_times,
             "pip_scoring": variant.pip_scoring and options.points in PIP_SCORING_TARGETS,
@@ -680,4 +738,4 @@ class BackgammonEngine(_BoardEngine):
 
 TAVLI = TavliEngine()
 BACKGAMMON = BackgammonEngine()
-ENGINES: list = [TAVLI, BACKGAMMON]
+ENGINES: list[Engine[Any, State, Action]] = [TAVLI, BACKGAMMON]

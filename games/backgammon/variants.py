@@ -91,7 +91,7 @@ NACK = Variant(
     ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4)),
     same_direction=False,
     contact=HIT,
-    cube=OPTIONAL,
+    cube=ALWAYS,
     koks=OPTIONAL,
 )
 HYPER = Variant(
@@ -101,7 +101,7 @@ HYPER = Variant(
     ((24, 1), (23, 1), (22, 1)),
     same_direction=False,
     contact=HIT,
-    cube=OPTIONAL,
+    cube=ALWAYS,
     koks=OPTIONAL,
 )
 LONG = Variant(

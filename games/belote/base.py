@@ -8,7 +8,7 @@ a copy so the caller's state is never changed.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any
 
 from games.belote import scoring
 from games.belote.cards import (
@@ -24,26 +24,80 @@ from games.belote.cards import (
     suit,
     trick_winner,
 )
-from games.engine import Action, BaseOptions, IllegalAction, OnDisconnect, Outcome, State, View
+from games.engine import (
+    Action,
+    BaseOptions,
+    Engine,
+    Fee,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    State,
+    View,
+    is_int,
+    parse_object,
+)
 from games.rng import Rng
 
 LAST_TRICK_BONUS = 10
 BELOTE_BONUS = 20
-KNOWN_MOVES = {
-    "pass",
-    "bid",
-    "contra",
-    "recontra",
-    "take",
-    "name",
-    "play",
-    "declare",
-    "show",
-    "change_card",
-    "double",
-    "accept",
-    "surrender",
+# Every move of every variant, with the fields it may carry; which of them a variant
+# accepts, and when, is for its rules (the move must equal one of the legal actions).
+MOVE_FIELDS: dict[str, frozenset[str]] = {
+    "pass": frozenset(),
+    "bid": frozenset({"value", "suit"}),
+    "contra": frozenset(),
+    "recontra": frozenset(),
+    "take": frozenset({"swap_seven"}),
+    "name": frozenset({"suit", "take_open"}),
+    "play": frozenset({"card"}),
+    "declare": frozenset({"cards"}),
+    "show": frozenset(),
+    "change_card": frozenset({"card"}),
+    "double": frozenset(),
+    "accept": frozenset(),
+    "surrender": frozenset(),
 }
+MOVE_HINT = (
+    'Malformed move: expected an object like {"type": "pass"} or {"type": "play", "card": "JH"}'
+)
+MAX_DECLARED_CARDS = 8
+
+
+def _well_typed(key: str, value: object) -> bool:
+    if key == "value":  # a bid: points, or "capot"
+        return is_int(value) or value == "capot"
+    if key == "suit":  # a suit, or no trump; which of them a rule allows is its own check
+        return isinstance(value, str) and 1 <= len(value) <= 2
+    if key in ("swap_seven", "take_open"):
+        return isinstance(value, bool)
+    if key == "card":
+        return is_card(value)
+    if key == "cards":
+        return (
+            isinstance(value, list)
+            and len(value) <= MAX_DECLARED_CARDS
+            and all(is_card(card) for card in value)
+        )
+    return False
+
+
+def parse_move(raw: object) -> Action:
+    """A move rebuilt in the family's schema (MalformedAction for anything else)."""
+    fields = parse_object(
+        raw, {"type"}, {f for fs in MOVE_FIELDS.values() for f in fs}, hint=MOVE_HINT
+    )
+    kind = fields.pop("type")
+    if not isinstance(kind, str) or kind not in MOVE_FIELDS:
+        raise MalformedAction(MOVE_HINT)
+    if not set(fields) <= MOVE_FIELDS[kind]:
+        raise MalformedAction(MOVE_HINT)
+    if not all(_well_typed(key, value) for key, value in fields.items()):
+        raise MalformedAction(MOVE_HINT)
+    move: Action = {"type": kind}
+    for key, value in fields.items():
+        move[key] = list(value) if isinstance(value, list) else value
+    return move
 
 
 def copy_state(state: State) -> State:
@@ -55,16 +109,8 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class TrickEngine:
-    slug: ClassVar[str]
-    name: ClassVar[str]
-    min_seats: ClassVar[int]
-    max_seats: ClassVar[int]
-    seat_counts: ClassVar[tuple[int, ...]]
-    Options: ClassVar[type[BaseOptions]]
-    on_disconnect: ClassVar[OnDisconnect]
-
-    # ---- money hooks (read by the runtime) --------------------------------------------
+class TrickEngine(Engine[BaseOptions, State, Action]):
+    # ---- money hooks -------------------------------------------------------------------
 
     def max_reserve(self, stake: int, options: BaseOptions) -> int:
         """Held from each player at the start: enough for the highest Double stake."""
@@ -73,6 +119,9 @@ class TrickEngine:
     def stake_multiplier(self, state: State) -> int:
         """The stake actually played for; the unused reserve is refunded at the end."""
         return int(state["multiplier"])
+
+    def fees(self, state: State) -> list[Fee]:
+        return [Fee.from_json(fee) for fee in state["fees"]]
 
     # ---- variant hooks -------------------------------------------------------------
 
@@ -129,8 +178,9 @@ class TrickEngine:
         return self.Options(**state["options"])
 
     def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
-        if seats not in self.seat_counts:
-            raise ValueError(f"{self.name} is played by {' or '.join(map(str, self.seat_counts))}")
+        counts = self.seat_counts(options)
+        if seats not in counts:
+            raise ValueError(f"{self.name} is played by {' or '.join(map(str, counts))}")
         options.validate()
         dealer = rng.randbelow(seats)
         state: State = {
@@ -201,8 +251,11 @@ class TrickEngine:
             actions.append({"type": "double"})
         return actions
 
+    def parse_action(self, raw: object) -> Action:
+        return parse_move(raw)
+
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
-        self.check(state, seat, action)
+        action = self.check(state, seat, action)
         state = copy_state(state)
         if state["pending_double"] is not None:
             self.answer_double(state, seat, action)
@@ -287,21 +340,20 @@ class TrickEngine:
 
     # ---- checking moves ------------------------------------------------------------
 
-    def check(self, state: State, seat: int, action: Action) -> None:
+    def check(self, state: State, seat: int, raw: object) -> Action:
+        """The move, parsed, if the rules allow it now."""
         if state["result"] is not None:
             raise IllegalAction("The game is over")
         if seat not in self.to_act(state):
             raise IllegalAction("It is not your turn")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction('Malformed move: expected an object like {"type": "pass"}')
+        action = parse_move(raw)
         legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(self.explain(state, seat, action, legal))
+        return action
 
     def explain(self, state: State, seat: int, action: Action, legal: list[Action]) -> str:
         kind = action["type"]
-        if kind not in KNOWN_MOVES:
-            return f"Unknown move: {kind}"
         if state["pending_double"] is not None:
             return "Your opponent doubled the stake: accept or surrender"
         kinds = {a["type"] for a in legal}
@@ -310,12 +362,9 @@ class TrickEngine:
             return reason
         if kind not in kinds:
             return f"You cannot {kind.replace('_', ' ')} now"
-        if kind == "play":
-            card = action.get("card")
-            if set(action) != {"type", "card"} or not is_card(card):
-                return 'Malformed move: expected {"type": "play", "card": "JH"}'
+        if kind == "play" and "card" in action:
             return illegal_card_reason(
-                self.playable(state, seat), state["trick"], state["trump"], card
+                self.playable(state, seat), state["trick"], state["trump"], action["card"]
             )
         return f"That {kind.replace('_', ' ')} is not allowed"
 

@@ -63,7 +63,6 @@ class ClassicBeloteOptions(OpenBeloteOptions):
 class BeloteFamily(TrickEngine):
     min_seats = 2
     max_seats = 2
-    seat_counts = (2,)
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
 
     def wins_game(self, state: State) -> bool:

@@ -34,6 +34,9 @@ class ComboRules:
 
     sequence_points: Mapping[int, int] = field(default_factory=lambda: dict(SEQUENCE_POINTS))
     carre_points: Mapping[str, int] = field(default_factory=dict)
+    # Pilotta: a run is one sequence, however long ("the length of the sequence decides"),
+    # so six to eight cards are one sequence of that length, worth the 100 of five.
+    whole_runs: bool = False
 
     def sequence_value(self, length: int) -> int:
         """Points of a sequence of exactly `length` cards (5 or more count as a 100)."""
@@ -48,7 +51,7 @@ class ComboRules:
         return 8 if top == 5 else top
 
 
-PILOTTA_COMBOS = ComboRules(carre_points=PILOTTA_CARRES)
+PILOTTA_COMBOS = ComboRules(carre_points=PILOTTA_CARRES, whole_runs=True)
 
 
 def belote_combo_rules(choice: str, trump: str) -> ComboRules:
@@ -132,7 +135,7 @@ def best_combinations(cards: list[str], rules: ComboRules) -> list[Combination]:
             combos = [_carre(r, rules.carre_points[r]) for r in chosen]
             used = {c for combo in combos for c in combo["cards"]}
             for run in runs(c for c in cards if c not in used):
-                _, parts = _split_run(run, rules)
+                parts = [run] if rules.whole_runs else _split_run(run, rules)[1]
                 for part in parts:
                     combo = _sequence(part)
                     combo["points"] = rules.sequence_value(len(part))

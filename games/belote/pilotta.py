@@ -123,7 +123,6 @@ class PilottaEngine(PilottaFamily):
     name = "Pilotta"
     min_seats = 4
     max_seats = 4
-    seat_counts = (4,)
     Options = PilottaOptions
 
     def deal(self, state: State, rng: Rng) -> None:
@@ -218,7 +217,6 @@ class ClassicPilottaEngine(PilottaFamily):
     name = "Classic Pilotta"
     min_seats = 2
     max_seats = 4
-    seat_counts = (2, 4)
     Options = ClassicPilottaOptions
 
     def deal(self, state: State, rng: Rng) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.belote.base import TrickEngine
 from games.belote.belote import ClassicBeloteEngine, OpenBeloteEngine
 from games.belote.pilotta import ClassicPilottaEngine, PilottaEngine
 from games.belote.scoring import (
@@ -16,7 +17,7 @@ CLASSIC_PILOTTA = ClassicPilottaEngine()
 BELOTE = ClassicBeloteEngine()
 OPEN_BELOTE = OpenBeloteEngine()
 
-ENGINES: list = [PILOTTA, CLASSIC_PILOTTA, BELOTE, OPEN_BELOTE]
+ENGINES: list[TrickEngine] = [PILOTTA, CLASSIC_PILOTTA, BELOTE, OPEN_BELOTE]
 
 __all__ = [
     "BELOTE",

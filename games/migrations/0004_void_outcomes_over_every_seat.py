@@ -1,6 +1,7 @@
 """A void recorded over the teams of a partnership game (two placings for four seats)
 could not be settled, and its stakes stayed in escrow: every unsettled void game gets
-its outcome over its real seats, so the sweep refunds them."""
+its outcome over its real seats, so the sweep refunds them and the history reads one
+placing per seat."""
 
 from django.db import migrations
 from django.db.models import Count

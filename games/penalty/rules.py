@@ -10,23 +10,56 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Literal, TypedDict, final
 
-from games.duel import SEATS, Duel, check_playing, check_seat, other, placing
+from games.duel import SEATS, Duel, DuelState, check_playing, check_seat, other, placing
 from games.engine import (
-    Action,
     BaseOptions,
     IllegalAction,
+    MalformedAction,
     Outcome,
-    State,
     View,
     option,
+    parse_object,
 )
 from games.rng import Rng
 
 # Numbered as the forward sees the goal: 1 2 3 along the top, 4 5 6 along the bottom.
 SECTORS = (1, 2, 3, 4, 5, 6)
-TIMEOUT: Action = {"type": "timeout"}
+SECTOR_HINT = 'Choose a sector of the goal: {"sector": 1 to 6}.'
+
+
+class Shot(TypedDict):
+    forward: int
+    shot: int
+    save: int
+    goal: bool
+
+
+class PenaltyState(DuelState):
+    shots: int
+    # Shots each seat is due, grown by one per sudden-death pair.
+    quota: int
+    goals: list[int]
+    taken: list[int]
+    forward: int
+    # The forward's sector for the shot in play: secret until the keeper picks.
+    shot: int | None
+    history: list[Shot]
+
+
+@final
+class SectorAction(TypedDict):
+    sector: int
+
+
+@final
+class TimeoutAction(TypedDict):
+    type: Literal["timeout"]
+
+
+PenaltyAction = SectorAction | TimeoutAction
+TIMEOUT: TimeoutAction = {"type": "timeout"}
 
 
 @dataclass(frozen=True)
@@ -34,19 +67,23 @@ class PenaltyOptions(BaseOptions):
     shots: int = option(5, "Shots each", (3, 5, 7, 9))
 
 
-def _parse_sector(action: object, rng: Rng) -> int:
-    """The sector a move names; a timed-out move gets a random one from the action's rng."""
-    if action == TIMEOUT:
-        return rng.choice(SECTORS)
-    if not isinstance(action, dict) or set(action) != {"sector"}:
-        raise IllegalAction('Choose a sector of the goal: {"sector": 1 to 6}.')
-    sector = action["sector"]
+def _parse(raw: object) -> PenaltyAction:
+    if raw == TIMEOUT:
+        return {"type": "timeout"}
+    sector = parse_object(raw, {"sector"}, hint=SECTOR_HINT)["sector"]
     if type(sector) is not int or sector not in SECTORS:
-        raise IllegalAction(f"There is no sector {sector!r}: the goal has sectors 1 to 6.")
-    return sector
+        raise MalformedAction(SECTOR_HINT)
+    return {"sector": sector}
 
 
-def _decided(state: State) -> int | None:
+def _sector(action: PenaltyAction, rng: Rng) -> int:
+    """The sector a move names; a timed-out move gets a random one from the action's rng."""
+    if "sector" in action:
+        return action["sector"]
+    return rng.choice(SECTORS)
+
+
+def _decided(state: PenaltyState) -> int | None:
     """The seat that has won even if the other scores with every shot it has left."""
     goals, taken, quota = state["goals"], state["taken"], state["quota"]
     for seat in range(SEATS):
@@ -56,9 +93,9 @@ def _decided(state: State) -> int | None:
     return None
 
 
-def _take_shot(state: State, save: int) -> None:
+def _take_shot(state: PenaltyState, shot: int, save: int) -> None:
     """Resolves the shot in play against the goalkeeper's sector and hands over the ball."""
-    forward, shot = state["forward"], state["shot"]
+    forward = state["forward"]
     goal = shot != save
     state["history"].append({"forward": forward, "shot": shot, "save": save, "goal": goal})
     state["goals"][forward] += goal
@@ -70,56 +107,66 @@ def _take_shot(state: State, save: int) -> None:
         state["quota"] += 1  # level after a full pair of shots: sudden death
 
 
-class PenaltyShootout(Duel):
-    slug: ClassVar[str] = "penalty"
-    name: ClassVar[str] = "Penalty Shootout"
-    Options: ClassVar[type[BaseOptions]] = PenaltyOptions
+class PenaltyShootout(Duel[PenaltyOptions, PenaltyState, PenaltyAction]):
+    slug = "penalty"
+    name = "Penalty Shootout"
+    Options = PenaltyOptions
 
-    def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
+    def start(self, options: PenaltyOptions, seats: int, rng: Rng) -> PenaltyState:
         self.check_start(options, seats)
         return {
             "shots": options.shots,
-            # Shots each seat is due, grown by one per sudden-death pair.
             "quota": options.shots,
             "goals": [0, 0],
             "taken": [0, 0],
             "forward": rng.randbelow(SEATS),
-            # The forward's sector for the shot in play: secret until the keeper picks.
             "shot": None,
             "history": [],
             "winner": None,
             "forfeited": None,
         }
 
-    def _turn(self, state: State) -> int | None:
+    def _turn(self, state: PenaltyState) -> int | None:
         if state["winner"] is not None:
             return None
         forward = state["forward"]
         return forward if state["shot"] is None else other(forward)
 
-    def to_act(self, state: State) -> set[int]:
+    def to_act(self, state: PenaltyState) -> set[int]:
         seat = self._turn(state)
         return set() if seat is None else {seat}
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: PenaltyState, seat: int) -> list[PenaltyAction]:
         if seat != self._turn(state):
             return []
         return [{"sector": sector} for sector in SECTORS]
 
-    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
+    def is_legal(self, state: PenaltyState, seat: int, action: PenaltyAction) -> bool:
+        # A timed-out pick is a move of the schema but not one a player chooses to list.
+        return seat == self._turn(state) and (
+            action == TIMEOUT or super().is_legal(state, seat, action)
+        )
+
+    def parse_action(self, raw: object) -> PenaltyAction:
+        return _parse(raw)
+
+    def apply(
+        self, state: PenaltyState, seat: int, action: PenaltyAction, rng: Rng
+    ) -> PenaltyState:
         seat = check_seat(seat)
         check_playing(state)
         if seat != self._turn(state):
             raise IllegalAction("It is not your turn.")
-        sector = _parse_sector(action, rng)
+        sector = _sector(_parse(action), rng)
         state = copy.deepcopy(state)
-        if seat == state["forward"]:
+        shot = state["shot"]
+        if shot is None:
             state["shot"] = sector
         else:
-            _take_shot(state, sector)
+            _take_shot(state, shot, sector)
         return state
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: PenaltyState, seat: int | None) -> View:
         if seat is not None:
             seat = check_seat(seat)
         forward = state["forward"]
@@ -138,12 +185,12 @@ class PenaltyShootout(Duel):
             "forfeited": state["forfeited"],
         }
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
+    def timeout_action(self, state: PenaltyState, seat: int) -> PenaltyAction | None:
         # The rules say nothing for this game; a random sector keeps the shootout going
         # and the platform's timeout count still ends it for a seat that never returns.
-        return dict(TIMEOUT)
+        return {"type": "timeout"}
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: PenaltyState) -> Outcome | None:
         winner = state["winner"]
         if winner is None:
             return None

@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Literal, TypedDict
 
-from games.duel import SEATS, Duel, check_playing, check_seat, other, placing
+from games.duel import SEATS, Duel, DuelState, check_playing, check_seat, other, placing
 from games.engine import (
-    Action,
     BaseOptions,
     IllegalAction,
+    MalformedAction,
     Outcome,
-    State,
     View,
     option,
+    parse_object,
 )
 from games.rng import Rng
 
-SIGNS = ("rock", "paper", "scissors")
+Sign = Literal["rock", "paper", "scissors"]
+
+SIGNS: tuple[Sign, ...] = ("rock", "paper", "scissors")
 # The standard cycle: the rule text's list contradicts itself (RULES.md, "Corrections").
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
@@ -33,7 +35,29 @@ class RpsOptions(BaseOptions):
     points: int = option(3, "Points to win", tuple(range(1, 11)))
 
 
-def round_winner(signs: list[str]) -> int | None:
+class Round(TypedDict):
+    first: int
+    signs: list[Sign]
+    winner: int | None
+
+
+class RpsState(DuelState):
+    target: int
+    scores: list[int]
+    rounds: list[Round]
+    first: int
+    # The signs chosen in the current round, by seat: secret until both are in.
+    signs: list[Sign | None]
+
+
+class RpsAction(TypedDict):
+    sign: Sign
+
+
+SIGN_HINT = 'Choose a sign: {"sign": "rock" | "paper" | "scissors"}.'
+
+
+def round_winner(signs: list[Sign]) -> int | None:
     """The seat whose sign beats the other's, or None for a drawn round."""
     first, second = signs
     if first == second:
@@ -41,18 +65,17 @@ def round_winner(signs: list[str]) -> int | None:
     return 0 if BEATS[first] == second else 1
 
 
-def _parse_sign(action: object) -> str:
-    if not isinstance(action, dict) or set(action) != {"sign"}:
-        raise IllegalAction('Choose a sign: {"sign": "rock" | "paper" | "scissors"}.')
-    sign = action["sign"]
-    if not isinstance(sign, str) or sign not in SIGNS:
-        raise IllegalAction(f"Unknown sign {sign!r}: choose rock, paper or scissors.")
-    return sign
+def _parse_sign(raw: object) -> Sign:
+    sign = parse_object(raw, {"sign"}, hint=SIGN_HINT)["sign"]
+    for known in SIGNS:
+        if sign == known:
+            return known
+    raise MalformedAction(SIGN_HINT)
 
 
-def _end_round(state: State) -> None:
+def _end_round(state: RpsState) -> None:
     """Scores the round both seats have chosen in and sets up the next one."""
-    signs = state["signs"]
+    signs = [sign for sign in state["signs"] if sign is not None]
     winner = round_winner(signs)
     state["rounds"].append({"first": state["first"], "signs": signs, "winner": winner})
     if winner is not None:
@@ -64,40 +87,42 @@ def _end_round(state: State) -> None:
     state["first"] = other(state["first"])
 
 
-class RockPaperScissors(Duel):
-    slug: ClassVar[str] = "rps"
-    name: ClassVar[str] = "Rock Paper Scissors"
-    Options: ClassVar[type[BaseOptions]] = RpsOptions
+class RockPaperScissors(Duel[RpsOptions, RpsState, RpsAction]):
+    slug = "rps"
+    name = "Rock Paper Scissors"
+    Options = RpsOptions
 
-    def start(self, options: BaseOptions, seats: int, rng: Rng) -> State:
+    def start(self, options: RpsOptions, seats: int, rng: Rng) -> RpsState:
         self.check_start(options, seats)
         return {
             "target": options.points,
             "scores": [0, 0],
             "rounds": [],
             "first": rng.randbelow(SEATS),
-            # The signs chosen in the current round, by seat: secret until both are in.
             "signs": [None, None],
             "winner": None,
             "forfeited": None,
         }
 
-    def _turn(self, state: State) -> int | None:
+    def _turn(self, state: RpsState) -> int | None:
         if state["winner"] is not None:
             return None
         first = state["first"]
         return first if state["signs"][first] is None else other(first)
 
-    def to_act(self, state: State) -> set[int]:
+    def to_act(self, state: RpsState) -> set[int]:
         seat = self._turn(state)
         return set() if seat is None else {seat}
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: RpsState, seat: int) -> list[RpsAction]:
         if seat != self._turn(state):
             return []
         return [{"sign": sign} for sign in SIGNS]
 
-    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> State:
+    def parse_action(self, raw: object) -> RpsAction:
+        return {"sign": _parse_sign(raw)}
+
+    def apply(self, state: RpsState, seat: int, action: RpsAction, rng: Rng) -> RpsState:
         seat = check_seat(seat)
         check_playing(state)
         if seat != self._turn(state):
@@ -109,7 +134,7 @@ class RockPaperScissors(Duel):
             _end_round(state)
         return state
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: RpsState, seat: int | None) -> View:
         if seat is not None:
             seat = check_seat(seat)
         return {
@@ -123,11 +148,11 @@ class RockPaperScissors(Duel):
             "forfeited": state["forfeited"],
         }
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
+    def timeout_action(self, state: RpsState, seat: int) -> RpsAction | None:
         # The rules: a player who does not move in time loses, whatever the score.
         return None
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: RpsState) -> Outcome | None:
         winner = state["winner"]
         if winner is None:
             return None

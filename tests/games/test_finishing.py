@@ -11,10 +11,11 @@ from datetime import date
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
+from django.db.models import F
 from django.urls import reverse
 
 from games import services, tasks
-from games.models import Game
+from games.models import Game, GameSeat
 from reports import exports
 from reports.history import Period
 from wallet.invariants import ledger_problems
@@ -50,15 +51,11 @@ def test_voiding_a_four_seat_pilotta_game_in_the_admin_refunds_every_stake(
     assert ledger_problems() == []
 
 
-def test_a_game_that_cannot_settle_does_not_stop_the_sweep_for_the_others(
-    start_table, funded_player, caplog
-):
-    broken, _ = start_table("pilotta", {}, players=[funded_player() for _ in range(4)])
-    # A void recorded over the two teams instead of the four seats (as the runtime once did).
-    Game.objects.filter(pk=broken.pk).update(
-        status="void",
-        outcome={"points": [0, 0], "placing": [1, 1], "void": True, "reason": "old void"},
-    )
+def test_a_game_that_cannot_settle_does_not_stop_the_sweep_for_the_others(start_table, caplog):
+    broken, broken_players = start_table("rps", {"points": 1}, stake=1_000)
+    services.resign(broken.pk, broken_players[0])
+    # Its seats claim more than its escrow holds: the wallet refuses to settle it.
+    GameSeat.objects.filter(game=broken, position=0).update(held=F("held") + 1)
     healthy, players = start_table("rps", {"points": 1}, stake=2_000)
     first = min(services.engine_of(healthy).to_act(healthy.state))
     services.submit(healthy.pk, players[first], 0, {"sign": "rock"})

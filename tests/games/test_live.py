@@ -101,7 +101,7 @@ async def test_bad_messages_are_refused_and_change_nothing(start_table):
     await other.send_json_to({"type": "act", "seq": 0, "action": {"sign": "rock"}})
     assert (await inboxes[1 - first].next("error"))["code"] == "not_your_turn"
     await me.send_json_to({"type": "act", "seq": 0, "action": {"sign": "lizard"}})
-    assert (await inboxes[first].next("error"))["code"] == "illegal"
+    assert (await inboxes[first].next("error"))["code"] == "malformed"
     await me.send_json_to({"type": "act", "seq": "0", "action": {"sign": "rock"}})
     assert (await inboxes[first].next("error"))["code"] == "bad_request"
     await me.send_json_to({"type": "shout"})

@@ -292,6 +292,16 @@ def test_a_move_before_its_deadline_is_played(clock, start_table):
     assert game.seq == 1 and game.seats.get(position=seat).timeouts == 0
 
 
+def test_a_move_is_judged_by_the_games_deadline_as_it_was_put_later(clock, start_table):
+    """A re-arm (after a platform outage) moves the game's deadline: a move before it counts."""
+    game, players = start_table("rps", {"points": 2}, step_seconds=30)
+    seat = to_act(game)
+    Game.objects.filter(pk=game.pk).update(deadline=game.deadline + timedelta(seconds=30))
+    clock.advance(35)
+    services.submit(game.pk, players[seat], 0, {"sign": "rock"})
+    assert reload(game).seq == 1
+
+
 def test_a_late_move_on_a_timed_out_turn_of_another_seat_is_stale(clock, start_table):
     """The seat whose time ran out is timed out first, whoever's message finds it."""
     game, players = start_table("penalty", {"shots": 3}, step_seconds=10)

@@ -185,10 +185,45 @@ def test_crawford_six_two_example():
     assert after["phase"] == "cube"
 
 
-def test_no_crawford_when_the_table_turns_it_off():
-    state = position("short", LAST_CHECKER, {6: 14, 0: 1}, (2, 1), points=7, crawford=False)
+def test_crawford_is_the_match_rule_not_a_table_option():
+    # Regulation 12.12.1 (4): "if in a series of games (i.e. in a match) one of the players
+    # needs just one point to win, in the next game the doubling (cube) is not available".
+    assert "crawford" not in BackgammonOptions().as_json()
+    with pytest.raises(ValueError, match="unknown options"):
+        BackgammonOptions.from_json({"crawford": False})
+    for variant in ("short", "hyper", "nack"):
+        checkers = 3 if variant == "hyper" else 15
+        mine, theirs = {1: 1, 0: checkers - 1}, {6: checkers - 1, 0: 1}
+        state = position(variant, mine, theirs, (2, 1), points=7)
+        state["score"] = [5, 2]
+        assert play(state, [[1, 0]])["crawford"] is True, variant
+    # Without the cube there is nothing for the rule to take away.
+    state = position("long", LAST_CHECKER, {6: 14, 0: 1}, (2, 1), points=7, cube=False)
     state["score"] = [5, 2]
     assert play(state, [[1, 0]])["crawford"] is False
+
+
+def test_jacoby_is_offered_for_matches_too():
+    # 12.12.1 (3) sets no limit to single games: in a match to 3 an unturned mars counts 1.
+    BackgammonOptions(jacoby=True, points=3).validate()
+    state = position("short", LAST_CHECKER, {6: 15}, (2, 1), points=3, jacoby=True)
+    assert play(state, [[1, 0]])["score"] == [1, 0]
+    state = position("short", LAST_CHECKER, {6: 15}, (2, 1), points=3, jacoby=True)
+    state["cube"] = {"value": 2, "owner": 1, "turned": True}
+    assert play(state, [[1, 0]])["score"] == [4, 0]
+
+
+@pytest.mark.parametrize("variant", ["hyper", "nack"])
+def test_nack_and_hyper_always_play_the_cube_as_short_does(variant):
+    # 12.12.1: "Nack and Hyper Backgammon types differ only in their initial positioning",
+    # and "Koks and doubling (cube) is a mandatory rule in Short Backgammon".
+    state = BACKGAMMON.start(
+        BackgammonOptions(variant=variant, cube=False, points=3), 2, Rng(SEED, "t", 0)
+    )
+    assert state["rules"]["cube"] is True
+    assert state["rules"]["crawford"] is True
+    state["phase"], state["dice"] = "cube", None
+    assert {"type": "double"} in BACKGAMMON.legal_actions(state, state["turn"])
 
 
 def test_tavli_series_plays_portes_plakoto_fevga_in_turn():
@@ -276,8 +311,6 @@ def test_options_validation():
     BackgammonOptions(variant="blitz", points=15).validate()
     with pytest.raises(ValueError, match="Blitz"):
         BackgammonOptions(variant="short", points=13).validate()
-    with pytest.raises(ValueError, match="single games"):
-        BackgammonOptions(jacoby=True, points=3).validate()
     with pytest.raises(ValueError, match="cube"):
         BackgammonOptions(variant="armenian", beaver=True).validate()
     with pytest.raises(ValueError):

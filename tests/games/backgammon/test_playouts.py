@@ -8,7 +8,7 @@ import pytest
 
 from games.backgammon.rules import BACKGAMMON, ENGINES, TAVLI
 from games.backgammon.variants import VARIANTS
-from games.engine import IllegalAction
+from games.engine import ActionRefused, IllegalAction
 from games.rng import Rng
 
 from .helpers import SEED, position
@@ -142,7 +142,7 @@ START = {24: 2, 13: 5, 8: 3, 6: 5}
 )
 def test_malformed_or_untimely_actions_are_refused(action):
     state = position("short", START, START, (3, 1))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ActionRefused):
         BACKGAMMON.apply(state, 0, action, Rng(SEED, "i", 1))
 
 

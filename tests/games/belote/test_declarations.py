@@ -34,6 +34,19 @@ def test_pilotta_values() -> None:
     assert summary(best_combinations(sevens, PILOTTA_COMBOS)) == [("carre", 4, 100)]
 
 
+def test_pilotta_a_run_of_six_seven_or_eight_is_one_sequence_of_that_length() -> None:
+    # "A sequence consists of at least 3 consecutive cards of the same suit" and "the length
+    # of the sequence decides": a run is not cut into a 100 and a tierce.
+    for length in (6, 7, 8):
+        run = [r + "S" for r in "789TJQKA"[:length]]
+        assert summary(best_combinations(run, PILOTTA_COMBOS)) == [("sequence", length, 100)]
+    eight = best_combinations([r + "C" for r in "789TJQKA"], PILOTTA_COMBOS)
+    assert [c["cards"] for c in eight] == [["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]]
+    six_low = best_combinations([r + "D" for r in "789TJQ"], PILOTTA_COMBOS)[0]
+    five_high_trump = best_combinations([r + "H" for r in "TJQKA"], PILOTTA_COMBOS)[0]
+    assert pilotta_key(six_low, "H") > pilotta_key(five_high_trump, "H")
+
+
 def test_pilotta_comparison_order() -> None:
     def seq(cards: list[str]) -> dict:
         return best_combinations(cards, PILOTTA_COMBOS)[0]

@@ -9,7 +9,7 @@ import pytest
 from games.belote.belote import ClassicBeloteOptions, OpenBeloteOptions
 from games.belote.cards import suit
 from games.belote.rules import BELOTE, CLASSIC_PILOTTA, ENGINES, OPEN_BELOTE, PILOTTA
-from games.engine import IllegalAction, OnDisconnect
+from games.engine import IllegalAction, MalformedAction, OnDisconnect
 from tests.games.belote.support import game_rng
 
 
@@ -265,18 +265,32 @@ def test_open_belote_piles_and_trump_rounds() -> None:
 
 
 @pytest.mark.parametrize(
+    "action",
+    [
+        "pass",
+        {"kind": "pass"},
+        {"type": 3},
+        {"type": "dance"},
+        {"type": "pass", "extra": 1},
+        {"type": "bid", "value": 80, "suit": "X" * 1_000_000},
+        {"type": "play", "card": "ZZ"},
+    ],
+)
+def test_malformed_moves_are_refused_without_echoing_them(action) -> None:
+    state = pilotta()
+    with pytest.raises(MalformedAction, match="Malformed move") as refused:
+        apply(PILOTTA, state, state["turn"], action)
+    assert len(refused.value.reason) < 200
+
+
+@pytest.mark.parametrize(
     ("action", "reason"),
     [
-        ("pass", "Malformed move"),
-        ({"kind": "pass"}, "Malformed move"),
-        ({"type": 3}, "Malformed move"),
-        ({"type": "dance"}, "Unknown move: dance"),
         ({"type": "play", "card": "JH"}, "You cannot play now"),
-        ({"type": "pass", "extra": 1}, "That pass is not allowed"),
         ({"type": "bid", "value": 80, "suit": "X"}, "Name a suit"),
     ],
 )
-def test_malformed_and_out_of_phase_moves(action, reason) -> None:
+def test_out_of_phase_moves(action, reason) -> None:
     state = pilotta()
     with pytest.raises(IllegalAction, match=reason):
         apply(PILOTTA, state, state["turn"], action)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import IllegalAction, OnDisconnect
+from games.engine import IllegalAction, MalformedAction, OnDisconnect
 from games.penalty.rules import ENGINES, PENALTY, SECTORS, PenaltyOptions
 from games.rng import Rng
 
@@ -325,7 +325,7 @@ def test_malformed_moves(action: Any, role: str) -> None:
     if role == "goalkeeper":
         state = PENALTY.apply(state, 0, {"sector": 1}, Rng(b"x", SALT, 1))
     (seat,) = PENALTY.to_act(state)
-    with pytest.raises(IllegalAction) as raised:
+    with pytest.raises(MalformedAction) as raised:
         PENALTY.apply(state, seat, action, Rng(b"x", SALT, 2))
     assert raised.value.reason
 

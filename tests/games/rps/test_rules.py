@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import IllegalAction, OnDisconnect
+from games.engine import IllegalAction, MalformedAction, OnDisconnect
 from games.rng import Rng
 from games.rps.rules import ENGINES, RPS, SIGNS, RpsOptions, round_winner
 
@@ -250,7 +250,7 @@ def test_move_out_of_turn() -> None:
 )
 def test_malformed_moves(action: Any) -> None:
     _, state = new_game(first=0)
-    with pytest.raises(IllegalAction) as raised:
+    with pytest.raises(MalformedAction) as raised:
         RPS.apply(state, 0, action, Rng(b"x", SALT, 1))
     assert raised.value.reason
 
