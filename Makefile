@@ -25,6 +25,7 @@ browser:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 test: $(STAMP) browser lint
 	$(PY) -m config.devserver test

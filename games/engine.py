@@ -8,10 +8,15 @@ bot tells nothing about the next deal; its chosen action is logged like any othe
 replay never needs the bot's stream.
 
 States, actions and views are JSON-serialisable (dicts, lists, str, int, bool, None).
-Seats are numbered 0 .. seats-1 in the table's seating order.
+Each engine types its state and actions as TypedDicts (the JSON itself, no conversion at
+the edge), checked by `mypy --strict` (pyproject's [tool.mypy]). Seats are numbered
+0 .. seats-1 in the table's seating order; how many there are comes from the table and
+`seat_counts(options)`, never from the shape of a state.
 
 An engine subclasses `Engine[OptionsT, StateT, ActionT]` and is a module-level object in
-games/<family>/rules.py, listed in that module's `ENGINES`. The runtime calls, per move:
+games/<family>/rules.py, listed in that module's `ENGINES` and that module in
+games/registry.py (a test lists a toy engine for a while with `registry.registered`).
+The runtime calls, per move:
 
     action = engine.parse_action(raw)      # MalformedAction: not this engine's schema
     state = engine.apply(state, seat, action, rng)   # IllegalAction: the rules forbid it
@@ -20,7 +25,8 @@ games/<family>/rules.py, listed in that module's `ENGINES`. The runtime calls, p
 Required (abstract) methods: `start`, `to_act`, `legal_actions`, `parse_action`, `apply`,
 `view`, `bot_action`, `forfeit`, `outcome`. Every other hook below is a method with a
 default that suits a game without that feature; the runtime calls each hook as a method,
-never `getattr` and never by reading keys of the state.
+never `getattr` and never by reading keys of the state. `legal_actions` is a hint for
+boards and bots (it may be capped or summarised); `is_legal` and `apply` judge a move.
 
 Money hooks (the engine never moves money; the runtime does it through the wallet):
     seat_counts(options)        the table sizes these options allow
@@ -31,7 +37,8 @@ Money hooks (the engine never moves money; the runtime does it through the walle
                                 the runtime charges each new one as the action that made
                                 it is applied, and refuses the action if it cannot be paid
     chip_moves(state)           every buy-in, top-up and leave-with-chips so far, in order
-                                (a cash table: poker); handled like fees
+                                (a cash table: poker); designed for the poker issue, to be
+                                handled like fees (no runtime reads it yet)
     Outcome.split               how the pot is divided: equal among first places (default),
                                 by weights, or in exact amounts; `rake_free` for no rake
 """

@@ -68,7 +68,7 @@ def settle(
         weights = dict(enumerate(outcome.split.values))
     else:
         weights = {seat: 1 for seat in outcome.winners()}
-    paid = [s for s in from_dealers_left(seats) if weights.get(s, 0) > 0]
+    paid = [s for s in from_dealers_left(seats) if s in outcome.paid_seats()]
     connected = {s: weights[s] for s in paid if s not in disconnected}
     if not connected:
         return Settlement(tuple(held), 0, True)

@@ -15,7 +15,7 @@ import hashlib
 import hmac
 
 BITS = 52
-_SPAN = 2**BITS
+_SPAN: int = 2**BITS
 DEFAULT_EDGE_PERCENT = 1
 INSTANT_CRASH = 100  # 1.00x: the round busts before anyone can cash out
 

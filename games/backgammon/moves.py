@@ -9,7 +9,7 @@ layer by layer, and the players are offered only complete plays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -44,7 +44,7 @@ class Node:
     head_left: int = 0  # Long: checkers that may still leave the head this turn
     stopped: frozenset[int] = frozenset()  # Armenian: a checker here hit and must stop
 
-    def position(self) -> tuple:
+    def position(self) -> tuple[object, ...]:
         return (self.mine, self.opp, self.my_pins, self.opp_pins)
 
 
@@ -189,7 +189,7 @@ def legal_plays(variant: Variant, root: Node) -> tuple[Play, ...]:
         # Either die alone but not both: the larger one must be played if it can be.
         larger = [(n, p) for n, p in finals if root.dice[0] not in n.dice]
         finals = larger or finals
-    by_position: dict[tuple, Play] = {}
+    by_position: dict[tuple[object, ...], Play] = {}
     for node, path in finals:
         by_position.setdefault(node.position(), Play(path, node))
     return tuple(sorted(by_position.values(), key=lambda play: play.moves))
@@ -202,7 +202,7 @@ def _follow(variant: Variant, root: Node, moves: Sequence[Step]) -> set[Node]:
     return nodes
 
 
-def _finisher(variant: Variant, plays: tuple[Play, ...]):
+def _finisher(variant: Variant, plays: tuple[Play, ...]) -> Callable[[Node, int], bool]:
     targets = {play.node.position() for play in plays}
     memo: dict[tuple[Node, int], bool] = {}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, Literal, TypedDict, TypeVar, final
 
 from games.backgammon import bots
 from games.backgammon.moves import Node, Play, Step, legal_plays, resolve
@@ -36,7 +36,6 @@ from games.backgammon.variants import (
     Variant,
 )
 from games.engine import (
-    Action,
     BaseOptions,
     Engine,
     Fee,
@@ -44,7 +43,6 @@ from games.engine import (
     MalformedAction,
     OnDisconnect,
     Outcome,
-    State,
     View,
     is_int,
     option,
@@ -63,8 +61,114 @@ MAX_AUTO_PASSES = 8
 # Long: on a player's first turn these doubles may take two checkers from the head.
 HEAD_DOUBLES = (3, 4, 6)
 
-CUBE, PLAY, TAKE, OVER = "cube", "play", "take", "over"
-ANSWERS = ("roll", "double", "take", "drop", "beaver")
+Phase = Literal["cube", "play", "take", "over"]
+CUBE: Final = "cube"
+PLAY: Final = "play"
+TAKE: Final = "take"
+OVER: Final = "over"
+
+
+class TableRules(TypedDict):
+    """The table's options as this match plays them (variant rules applied)."""
+
+    cube: bool
+    koks: bool
+    beaver: bool
+    jacoby: bool
+    crawford: bool
+    reroll: str
+    reroll_times: int
+    pip_scoring: bool
+
+
+class Cube(TypedDict):
+    value: int
+    owner: int | None
+    turned: bool
+
+
+class Offer(TypedDict):
+    by: int
+    to: int
+    value: int
+    beaver: bool
+
+
+class GameResult(TypedDict):
+    game: int
+    variant: str
+    winner: int | None
+    points: int
+    kind: str
+
+
+class RerollFee(TypedDict):
+    seat: int
+    kind: str
+    rate_bp: int
+    game: int
+
+
+class BoardState(TypedDict):
+    """One match: its score and options, and the game being played. Boards are per seat in
+    the seat's own numbering (index 25: the bar or hand, 0: borne off)."""
+
+    engine: str
+    match: str
+    target: int
+    rules: TableRules
+    score: list[int]
+    game_no: int
+    crawford_done: bool
+    fees: list[RerollFee]
+    results: list[GameResult]
+    recent: list[dict[str, Any]]  # the last few plays, cube answers and re-rolls, as shown
+    winner: int | None
+    reason: str
+    # The game being played:
+    variant: str
+    crawford: bool
+    board: list[list[int]]
+    pinned: list[list[int]]
+    moved: list[bool]
+    cube: Cube
+    offer: Offer | None
+    rerolls_left: list[int]
+    dice: list[int] | None
+    opening: list[int]
+    turn: int | None
+    phase: Phase
+
+
+@final
+class PlayAction(TypedDict):
+    type: Literal["play"]
+    moves: list[list[int]]
+
+
+@final
+class CubeAction(TypedDict):
+    type: Answer
+
+
+@final
+class RerollBoth(TypedDict):
+    type: Literal["reroll"]
+    dice: Literal["both"]
+
+
+@final
+class RerollOne(TypedDict):
+    type: Literal["reroll"]
+    dice: Literal["one"]
+    die: int
+
+
+BoardAction = PlayAction | CubeAction | RerollBoth | RerollOne
+State = BoardState
+Action = BoardAction
+Answer = Literal["roll", "double", "take", "drop", "beaver"]
+ANSWERS: tuple[Answer, ...] = ("roll", "double", "take", "drop", "beaver")
 MAX_STEPS = 4  # a doubles roll is played with at most four moves
 ACTION_HINT = (
     'Send {"type": "play", "moves": [[from, to], ...]}, {"type": "roll" | "double" | "take"'
@@ -73,7 +177,15 @@ ACTION_HINT = (
 
 
 @dataclass(frozen=True)
-class BackgammonOptions(BaseOptions):
+class MatchOptions(BaseOptions):
+    """What every board game's options name: the game played and the score to reach."""
+
+    variant: str
+    points: int
+
+
+@dataclass(frozen=True)
+class BackgammonOptions(MatchOptions):
     variant: str = option(
         "short",
         "Variant",
@@ -117,7 +229,7 @@ class BackgammonOptions(BaseOptions):
 
 
 @dataclass(frozen=True)
-class TavliOptions(BaseOptions):
+class TavliOptions(MatchOptions):
     variant: str = option(
         "series",
         "Game",
@@ -143,6 +255,30 @@ def _variant(state: State) -> Variant:
     return VARIANTS[state["variant"]]
 
 
+def _dice(state: State) -> list[int]:
+    """The roll being played; only asked for in the play phase, where there is one."""
+    dice = state["dice"]
+    if dice is None:
+        raise IllegalAction("There is no roll to play.")
+    return dice
+
+
+def _mover(state: State) -> int:
+    """The seat whose turn it is; there is one until the match is over."""
+    turn = state["turn"]
+    if turn is None:
+        raise IllegalAction("The game is over.")
+    return turn
+
+
+def _offer(state: State) -> Offer:
+    """The double being answered; only asked for in the take phase, where there is one."""
+    offer = state["offer"]
+    if offer is None:
+        raise IllegalAction("There is no double to answer.")
+    return offer
+
+
 def pip_count(variant: Variant, board: list[int]) -> int:
     """What the checkers still have to travel; a Blitz checker in hand counts 7."""
     in_hand = 7 if variant.entry == ENTER_HAND else 25
@@ -150,7 +286,7 @@ def pip_count(variant: Variant, board: list[int]) -> int:
 
 
 def _dice_to_play(variant: Variant, state: State, seat: int) -> tuple[int, ...]:
-    high, low = sorted(state["dice"], reverse=True)
+    high, low = sorted(_dice(state), reverse=True)
     if high != low:
         return (high, low)
     times = 4
@@ -202,8 +338,9 @@ def next_steps(state: State, seat: int, partial: list[list[int]]) -> list[list[i
 def _parse_action(raw: object) -> Action:
     fields = parse_object(raw, {"type"}, {"moves", "dice", "die"}, hint=ACTION_HINT)
     kind, rest = fields.pop("type"), fields
-    if kind in ANSWERS and not rest:
-        return {"type": kind}
+    for answer in ANSWERS:
+        if kind == answer and not rest:
+            return {"type": answer}
     if kind == "play" and set(rest) == {"moves"}:
         return {"type": "play", "moves": _parse_steps(rest["moves"])}
     if kind == "reroll" and rest == {"dice": "both"}:
@@ -247,7 +384,7 @@ def _parse_moves(moves: Any) -> list[Step]:
     return parsed
 
 
-OptionsT = TypeVar("OptionsT", bound=BaseOptions)
+OptionsT = TypeVar("OptionsT", bound=MatchOptions)
 
 
 class _BoardEngine(Engine[OptionsT, State, Action]):
@@ -258,7 +395,7 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
 
     # ---- hooks -------------------------------------------------------------------------
 
-    def _rules(self, options: OptionsT) -> dict[str, Any]:
+    def _rules(self, options: OptionsT) -> TableRules:
         raise NotImplementedError
 
     def _game_variant(self, match: str, game_no: int) -> str:
@@ -286,15 +423,28 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             "recent": [],
             "winner": None,
             "reason": "",
+            # The game's own keys, each set by _start_game:
+            "variant": options.variant,
+            "crawford": False,
+            "board": [[], []],
+            "pinned": [[], []],
+            "moved": [False, False],
+            "cube": {"value": 1, "owner": None, "turned": False},
+            "offer": None,
+            "rerolls_left": [0, 0],
+            "dice": None,
+            "opening": [],
+            "turn": None,
+            "phase": PLAY,
         }
         self._start_game(state, rng)
         return state
 
     def to_act(self, state: State) -> set[int]:
         if state["phase"] == TAKE:
-            return {state["offer"]["to"]}
+            return {_offer(state)["to"]}
         if state["phase"] in (CUBE, PLAY):
-            return {state["turn"]}
+            return {_mover(state)}
         return set()
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -305,7 +455,7 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             return [{"type": "double"}, {"type": "roll"}]
         if phase == TAKE:
             actions: list[Action] = [{"type": "take"}, {"type": "drop"}]
-            if state["rules"]["beaver"] and not state["offer"]["beaver"]:
+            if state["rules"]["beaver"] and not _offer(state)["beaver"]:
                 actions.append({"type": "beaver"})
             return actions
         actions = [
@@ -408,7 +558,10 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
         return self._bot_choice(state, seat, None)
 
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action:
-        return self._bot_choice(state, seat, rng)
+        action = self._bot_choice(state, seat, rng)
+        if action is None:
+            raise IllegalAction("It is not your turn.")
+        return action
 
     def forfeit(self, state: State, seat: int) -> State:
         new = _clone(state)
@@ -542,23 +695,23 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
         self._remember(state, {"seat": seat, "cube": "double", "value": 2 * value})
 
     def _take(self, state: State, seat: int, action: Action, rng: Rng) -> None:
-        offer = state["offer"]
+        offer = _offer(state)
         # After a beaver the beavering player keeps the cube.
         owner = offer["by"] if offer["beaver"] else seat
         state["cube"] = {"value": offer["value"], "owner": owner, "turned": True}
         state["offer"] = None
         self._remember(state, {"seat": seat, "cube": "take", "value": offer["value"]})
-        self._give_turn(state, state["turn"], rng, dice=[rng.die(), rng.die()])
+        self._give_turn(state, _mover(state), rng, dice=[rng.die(), rng.die()])
 
     def _drop(self, state: State, seat: int, action: Action, rng: Rng) -> None:
-        offer = state["offer"]
+        offer = _offer(state)
         self._remember(state, {"seat": seat, "cube": "drop", "value": offer["value"]})
         state["offer"] = None
         # The refusing player loses what was at stake before this double.
         self._end_game(state, offer["by"], offer["value"] // 2, "drop", rng)
 
     def _beaver(self, state: State, seat: int, action: Action, rng: Rng) -> None:
-        offer = state["offer"]
+        offer = _offer(state)
         if not state["rules"]["beaver"] or offer["beaver"]:
             raise IllegalAction("You cannot beaver this double.")
         state["offer"] = {
@@ -575,7 +728,7 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             return []
         if kind == "both":
             return [{"type": "reroll", "dice": "both"}]
-        dice = state["dice"]
+        dice = _dice(state)
         return [
             {"type": "reroll", "dice": "one", "die": i} for i in range(1 + (dice[0] != dice[1]))
         ]
@@ -588,13 +741,14 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             raise IllegalAction(f"At this table you may roll again: {kind} (dice).")
         if state["rerolls_left"][seat] <= 0:
             raise IllegalAction("You have used all your re-rolls for this game.")
+        dice = _dice(state)
         if kind == "one":
             index = action.get("die")
-            if index not in (0, 1) or isinstance(index, bool):
+            if type(index) is not int or index not in (0, 1):
                 raise IllegalAction("Choose the die to roll again: 0 or 1.")
-            state["dice"][index] = rng.die()
+            dice[index] = rng.die()
         else:
-            state["dice"] = [rng.die(), rng.die()]
+            state["dice"] = dice = [rng.die(), rng.die()]
         state["rerolls_left"][seat] -= 1
         state["fees"].append(
             {
@@ -604,7 +758,7 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
                 "game": state["game_no"],
             }
         )
-        self._remember(state, {"seat": seat, "reroll": kind, "dice": list(state["dice"])})
+        self._remember(state, {"seat": seat, "reroll": kind, "dice": list(dice)})
         if self._must_pass(state, seat):
             self._record_pass(state, seat)
             self._give_turn(state, 1 - seat, rng)
@@ -689,7 +843,7 @@ class TavliEngine(_BoardEngine[TavliOptions]):
     Options = TavliOptions
     on_disconnect = OnDisconnect.CONCEDE_MAX
 
-    def _rules(self, options: TavliOptions) -> dict[str, Any]:
+    def _rules(self, options: TavliOptions) -> TableRules:
         return {
             "cube": False,
             "koks": False,
@@ -717,7 +871,7 @@ class BackgammonEngine(_BoardEngine[BackgammonOptions]):
     Options = BackgammonOptions
     on_disconnect = OnDisconnect.FORFEIT
 
-    def _rules(self, options: BackgammonOptions) -> dict[str, Any]:
+    def _rules(self, options: BackgammonOptions) -> TableRules:
         variant = VARIANTS[options.variant]
         cube = _cube_on(variant, options.cube)
         return {
@@ -733,7 +887,7 @@ class BackgammonEngine(_BoardEngine[BackgammonOptions]):
         }
 
     def _forfeit_award(self, state: State) -> int:
-        return state["cube"]["value"]
+        return int(state["cube"]["value"])
 
 
 TAVLI = TavliEngine()

@@ -8,7 +8,7 @@ a copy so the caller's state is never changed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, NotRequired, Required, TypedDict, TypeVar, get_args
 
 from games.belote import scoring
 from games.belote.cards import (
@@ -25,25 +25,127 @@ from games.belote.cards import (
     trick_winner,
 )
 from games.engine import (
-    Action,
     BaseOptions,
     Engine,
     Fee,
     IllegalAction,
     MalformedAction,
     Outcome,
-    State,
     View,
-    is_int,
     parse_object,
 )
 from games.rng import Rng
 
 LAST_TRICK_BONUS = 10
 BELOTE_BONUS = 20
+MoveKind = Literal[
+    "pass",
+    "bid",
+    "contra",
+    "recontra",
+    "take",
+    "name",
+    "play",
+    "declare",
+    "show",
+    "change_card",
+    "double",
+    "accept",
+    "surrender",
+]
+
+
+class TrickMove(TypedDict, total=False):
+    """A move of any variant: its kind and the fields that kind carries (MOVE_FIELDS)."""
+
+    type: Required[MoveKind]
+    value: int | Literal["capot"]  # a Pilotta bid
+    suit: str  # a bid's or a named trump's suit, or "NT"
+    swap_seven: bool  # Classic Pilotta for two: take the trump seven in exchange
+    take_open: bool  # Belote: the taker's turned card is shown
+    card: str
+    cards: list[str]  # Open Belote: the face-up cards declared
+
+
+Action = TrickMove
+
+Record = dict[str, Any]  # a logged event of the hand (a bid, a trick, a declaration)
+
+
+class HandState(TypedDict):
+    """What one deal starts afresh."""
+
+    hands: list[list[str]]
+    stock: list[str]
+    turned: str | None  # the card turned up for the trump
+    discards: list[str]
+    set_aside: list[str]
+    auction: list[Record]
+    passes: int
+    round: int
+    bid: Record | None
+    trump: str | None
+    taker: int | None
+    contract: Record | None
+    contra: int
+    speakers: list[int]
+    trick: list[Record]
+    tricks: list[Record]
+    last_trick: Record | None
+    declarations: list[Record]
+    belote: list[Record]
+    exposed: list[list[str]]
+    changes: list[Record]
+
+
+class TrickState(HandState):
+    """A game of any variant: the table, the score, and the deal in play."""
+
+    game: str
+    options: dict[str, Any]
+    seats: int
+    dealer: int
+    first: int
+    hand_no: int
+    phase: str
+    turn: int | None
+    scores: list[int]
+    history: list[Record]
+    fees: list[Record]
+    multiplier: int
+    pending_double: Record | None
+    result: Record | None
+    piles: NotRequired[list[list[Record]]]  # Open Belote: each seat's piles of cards
+    took_open: NotRequired[bool]  # Belote: the taker took the turned card, shown
+
+
+State = TrickState
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """A part of the state the phase guarantees (the turned card while trumps are chosen,
+    the taker and the trump once they are); None there is a broken state, not a move."""
+    if value is None:
+        raise IllegalAction("That is not possible at this point of the hand")
+    return value
+
+
+def turned_card(state: State) -> str:
+    return known(state["turned"])
+
+
+def trump_of(state: State) -> str:
+    return known(state["trump"])
+
+
+def taker_of(state: State) -> int:
+    return known(state["taker"])
+
+
 # Every move of every variant, with the fields it may carry; which of them a variant
 # accepts, and when, is for its rules (the move must equal one of the legal actions).
-MOVE_FIELDS: dict[str, frozenset[str]] = {
+MOVE_FIELDS: dict[MoveKind, frozenset[str]] = {
     "pass": frozenset(),
     "bid": frozenset({"value", "suit"}),
     "contra": frozenset(),
@@ -64,44 +166,43 @@ MOVE_HINT = (
 MAX_DECLARED_CARDS = 8
 
 
-def _well_typed(key: str, value: object) -> bool:
-    if key == "value":  # a bid: points, or "capot"
-        return is_int(value) or value == "capot"
-    if key == "suit":  # a suit, or no trump; which of them a rule allows is its own check
-        return isinstance(value, str) and 1 <= len(value) <= 2
-    if key in ("swap_seven", "take_open"):
-        return isinstance(value, bool)
-    if key == "card":
-        return is_card(value)
-    if key == "cards":
-        return (
-            isinstance(value, list)
-            and len(value) <= MAX_DECLARED_CARDS
-            and all(is_card(card) for card in value)
-        )
-    return False
-
-
 def parse_move(raw: object) -> Action:
-    """A move rebuilt in the family's schema (MalformedAction for anything else)."""
+    """A move rebuilt in the family's schema (MalformedAction for anything else). Which
+    suit, bid or card a rule allows is the rules' own check, not the schema's."""
     fields = parse_object(
         raw, {"type"}, {f for fs in MOVE_FIELDS.values() for f in fs}, hint=MOVE_HINT
     )
-    kind = fields.pop("type")
-    if not isinstance(kind, str) or kind not in MOVE_FIELDS:
+    sent = fields.pop("type")
+    kind = next((k for k in get_args(MoveKind) if k == sent), None)
+    if kind is None or not set(fields) <= MOVE_FIELDS[kind]:
         raise MalformedAction(MOVE_HINT)
-    if not set(fields) <= MOVE_FIELDS[kind]:
-        raise MalformedAction(MOVE_HINT)
-    if not all(_well_typed(key, value) for key, value in fields.items()):
-        raise MalformedAction(MOVE_HINT)
-    move: Action = {"type": kind}
+    move: TrickMove = {"type": kind}
     for key, value in fields.items():
-        move[key] = list(value) if isinstance(value, list) else value
+        if key == "value" and type(value) is int:
+            move["value"] = value
+        elif key == "value" and value == "capot":
+            move["value"] = "capot"
+        elif key == "suit" and isinstance(value, str) and 1 <= len(value) <= 2:
+            move["suit"] = value
+        elif key == "swap_seven" and isinstance(value, bool):
+            move["swap_seven"] = value
+        elif key == "take_open" and isinstance(value, bool):
+            move["take_open"] = value
+        elif key == "card" and isinstance(value, str) and is_card(value):
+            move["card"] = value
+        elif key == "cards" and isinstance(value, list) and len(value) <= MAX_DECLARED_CARDS:
+            cards = [card for card in value if isinstance(card, str) and is_card(card)]
+            if len(cards) != len(value):
+                raise MalformedAction(MOVE_HINT)
+            move["cards"] = cards
+        else:
+            raise MalformedAction(MOVE_HINT)
     return move
 
 
 def copy_state(state: State) -> State:
-    return json.loads(json.dumps(state))
+    copied: State = json.loads(json.dumps(state))
+    return copied
 
 
 def team(seat: int) -> int:
@@ -154,7 +255,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
 
     def playable(self, state: State, seat: int) -> list[str]:
         """The cards `seat` can choose from (its hand; Open Belote: its face-up cards)."""
-        return state["hands"][seat]
+        hand: list[str] = state["hands"][seat]
+        return hand
 
     def take_card(self, state: State, seat: int, card: str) -> None:
         state["hands"][seat].remove(card)
@@ -198,12 +300,12 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
             "multiplier": 1,
             "pending_double": None,
             "result": None,
-            **self.fresh_hand(seats),
+            **self.fresh_hand(seats),  # type: ignore[typeddict-item]
         }
         self.deal(state, rng)
         return state
 
-    def fresh_hand(self, seats: int) -> State:
+    def fresh_hand(self, seats: int) -> HandState:
         return {
             "hands": [[] for _ in range(seats)],
             "stock": [],
@@ -234,7 +336,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         pending = state["pending_double"]
         if pending is not None:
             return {(pending["by"] + 1) % state["seats"]}
-        return {state["turn"]}
+        turn = state["turn"]
+        return set() if turn is None else {turn}
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
@@ -356,7 +459,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         kind = action["type"]
         if state["pending_double"] is not None:
             return "Your opponent doubled the stake: accept or surrender"
-        kinds = {a["type"] for a in legal}
+        kinds: set[str] = {a["type"] for a in legal}
         reason = self.bid_reason(state, action, kinds) if state["phase"] != "play" else None
         if reason:
             return reason
@@ -393,7 +496,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
     def note_belote(self, state: State, seat: int, card: str) -> None:
         """Belote when the first of the trump king and queen is played, rebelote at the second."""
         trump = state["trump"]
-        if trump == NO_TRUMP or not is_trump(card, trump) or rank(card) not in "KQ":
+        if trump in (None, NO_TRUMP) or not is_trump(card, trump) or rank(card) not in "KQ":
             return
         other = ("Q" if rank(card) == "K" else "K") + trump
         played = [p for t in state["tricks"] for p in t["cards"]] + state["trick"]
@@ -479,7 +582,8 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         state["dealer"] = (state["dealer"] + 1) % seats
         state["first"] = (state["dealer"] + 1) % seats
         state["hand_no"] += 1
-        state.update(self.fresh_hand(seats))
+        # A HandState holds exactly the hand's keys: mypy cannot know that no others ride along.
+        state.update(self.fresh_hand(seats))  # type: ignore[typeddict-item]
         self.deal(state, rng)
 
     def end_game(self, state: State, winner: int, reason: str, seat: int | None = None) -> None:
@@ -489,7 +593,7 @@ class TrickEngine(Engine[BaseOptions, State, Action]):
         state["pending_double"] = None
 
     def answer_double(self, state: State, seat: int, action: Action) -> None:
-        doubler = state["pending_double"]["by"]
+        doubler = known(state["pending_double"])["by"]
         state["pending_double"] = None
         if action["type"] == "accept":
             state["multiplier"] *= 2

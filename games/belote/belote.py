@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.belote.base import TrickEngine
+from games.belote.base import Action, State, TrickEngine, taker_of, trump_of, turned_card
 from games.belote.cards import NO_TRUMP, RANKS_24, RANKS_32, SUITS, make_deck, rank, suit
 from games.belote.combos import (
     COMBINATION_CHOICES,
@@ -17,7 +17,7 @@ from games.belote.combos import (
     open_candidates,
 )
 from games.belote.scoring import round_belote
-from games.engine import Action, BaseOptions, OnDisconnect, State, option
+from games.engine import BaseOptions, IllegalAction, OnDisconnect, option
 from games.rng import Rng
 
 TARGETS = (1, 3, 5, 7, 9, 11, 51, 101, 201)
@@ -66,10 +66,10 @@ class BeloteFamily(TrickEngine):
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
 
     def wins_game(self, state: State) -> bool:
-        return self.options(state).target <= MOST_WINS
+        return bool(self.options(state).target <= MOST_WINS)
 
     def combo_rules(self, state: State) -> ComboRules:
-        return belote_combo_rules(self.options(state).combinations, state["trump"])
+        return belote_combo_rules(self.options(state).combinations, trump_of(state))
 
     def trump_choices(self, state: State, excluded: str | None) -> list[str]:
         choices = [s for s in SUITS if s != excluded]
@@ -82,7 +82,7 @@ class BeloteFamily(TrickEngine):
         bonus = self.bonus_points(state)
         capot_bonus = [CAPOT_BONUS if side == capot else 0 for side in (0, 1)]
         totals = [card_points[s] + bonus[s] + capot_bonus[s] for s in (0, 1)]
-        taker = state["taker"]
+        taker = taker_of(state)
         # The taker wins the hand on equal points, e.g. (72+0) against (52+20).
         made = totals[taker] >= totals[1 - taker]
         winner = taker if made else 1 - taker
@@ -128,19 +128,19 @@ class ClassicBeloteEngine(BeloteFamily):
 
     def may_pass(self, state: State, seat: int) -> bool:
         if state["round"] == 2:
-            return seat == state["first"]
+            return bool(seat == state["first"])
         # "If the trump offered is a J, and the first player does not take it, the second
         # player is obliged to take it."
-        return not (seat != state["first"] and rank(state["turned"]) == "J")
+        return not (seat != state["first"] and rank(turned_card(state)) == "J")
 
     def auction_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "contra":
-            call = "contra" if state["contra"] == 1 else "recontra"
-            return [{"type": "pass"}, {"type": call}]
+            call: Action = {"type": "contra"} if state["contra"] == 1 else {"type": "recontra"}
+            return [{"type": "pass"}, call]
         actions: list[Action] = [{"type": "pass"}] if self.may_pass(state, seat) else []
         if state["round"] == 1:
             return [*actions, {"type": "take"}]
-        for choice in self.trump_choices(state, suit(state["turned"])):
+        for choice in self.trump_choices(state, suit(turned_card(state))):
             actions += [{"type": "name", "suit": choice, "take_open": t} for t in (False, True)]
         return actions
 
@@ -165,7 +165,7 @@ class ClassicBeloteEngine(BeloteFamily):
             return
         state["taker"] = seat
         if action["type"] == "take":
-            state["trump"], state["took_open"] = suit(state["turned"]), True
+            state["trump"], state["took_open"] = suit(turned_card(state)), True
         else:
             state["trump"], state["took_open"] = action["suit"], action["take_open"]
         if self.contra_allowed(state):
@@ -185,12 +185,12 @@ class ClassicBeloteEngine(BeloteFamily):
 
     def complete_deal(self, state: State) -> None:
         """Three more cards each; the taker's may include the turned card."""
-        taker = state["taker"]
+        taker = taker_of(state)
         if state.pop("took_open"):
-            state["hands"][taker].append(state["turned"])
-            state["exposed"][taker].append(state["turned"])
+            state["hands"][taker].append(turned_card(state))
+            state["exposed"][taker].append(turned_card(state))
         else:
-            state["discards"].append(state["turned"])
+            state["discards"].append(turned_card(state))
         for seat in (state["first"], 1 - state["first"]):
             need = 9 - len(state["hands"][seat])
             state["hands"][seat] += state["stock"][:need]
@@ -204,7 +204,7 @@ class ClassicBeloteEngine(BeloteFamily):
         if state["phase"] == "trump":
             return True
         # Once the trump is chosen only the player who was offered it first may double.
-        return state["phase"] == "play" and seat == state["first"]
+        return bool(state["phase"] == "play" and seat == state["first"])
 
     def record(self, state: State, seat: int) -> dict[str, Any] | None:
         return next((r for r in state["declarations"] if r["seat"] == seat), None)
@@ -231,7 +231,7 @@ class ClassicBeloteEngine(BeloteFamily):
             state["declarations"].append(
                 {
                     "seat": seat,
-                    "announce": announcement(combos, belote_key, state["trump"]),
+                    "announce": announcement(combos, belote_key, trump_of(state)),
                     "combos": combos,
                     "shown": False,
                     "counted": False,
@@ -239,7 +239,10 @@ class ClassicBeloteEngine(BeloteFamily):
                 }
             )
         else:
-            self.show(state, self.record(state, seat))
+            record = self.record(state, seat)
+            if record is None:
+                raise IllegalAction("You have declared nothing to show")
+            self.show(state, record)
 
     def change_card(self, state: State, seat: int, card: str, rng: Rng) -> None:
         new = rng.choice(state["stock"])
@@ -271,7 +274,7 @@ class ClassicBeloteEngine(BeloteFamily):
         shown = [r for r in state["declarations"] if r["shown"]]
         if not shown:
             return
-        trump = state["trump"]
+        trump = trump_of(state)
 
         def key(record: dict[str, Any]) -> tuple[tuple[int, ...], int]:
             best = max(belote_key(c, trump) for c in record["combos"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.belote.base import team
+from games.belote.base import Action, State, team
 from games.belote.cards import (
     NO_TRUMP,
     RANKS_24,
@@ -23,7 +23,7 @@ from games.belote.cards import (
     suit,
     trick_winner,
 )
-from games.engine import Action, State, View
+from games.engine import View
 from games.rng import Rng
 
 # How much a card is worth when judging a trump (the jack and nine rule the suit).
@@ -38,7 +38,8 @@ def choose_action(engine: Any, state: State, seat: int, rng: Rng | None) -> Acti
     legal = view["legal_actions"]
     kinds = {a["type"] for a in legal}
     if len(legal) == 1:
-        return legal[0]
+        only: Action = legal[0]
+        return only
     if "accept" in kinds:
         return {"type": "accept"}
     if view["phase"] == "play":

@@ -84,7 +84,8 @@ def trick_winner(trick: Trick, trump: str | None) -> int:
     for play in trick[1:]:
         if beats(play["card"], best["card"], trump):
             best = play
-    return best["seat"]
+    seat: int = best["seat"]
+    return seat
 
 
 def _highest_trump(trick: Trick, trump: str | None) -> int | None:
@@ -104,7 +105,7 @@ def legal_cards(hand: list[str], trick: Trick, trump: str | None) -> list[str]:
     trumps = [c for c in hand if is_trump(c, trump)]
     top_trump = _highest_trump(trick, trump)
     if following:
-        if led == trump:
+        if led == trump and top_trump is not None:
             higher = [c for c in following if strength(c, trump) > top_trump]
             return higher or following
         return following

@@ -5,11 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.belote.base import TrickEngine, team
+from games.belote.base import (
+    Action,
+    State,
+    TrickEngine,
+    known,
+    taker_of,
+    team,
+    trump_of,
+    turned_card,
+)
 from games.belote.cards import RANKS_32, SUITS, make_deck, suit
 from games.belote.combos import PILOTTA_COMBOS, announcement, best_combinations, pilotta_key
 from games.belote.scoring import round_pilotta
-from games.engine import Action, BaseOptions, OnDisconnect, State, option
+from games.engine import BaseOptions, OnDisconnect, option
 from games.rng import Rng
 
 TARGETS = (51, 101, 151, 201, 301)
@@ -53,7 +62,7 @@ class PilottaFamily(TrickEngine):
         state["declarations"].append(
             {
                 "seat": seat,
-                "announce": announcement(combos, pilotta_key, state["trump"]),
+                "announce": announcement(combos, pilotta_key, trump_of(state)),
                 "combos": combos,
                 "shown": False,
                 "counted": False,
@@ -64,12 +73,13 @@ class PilottaFamily(TrickEngine):
         """After the first trick only the side with the highest declaration scores (and shows)."""
         if len(state["tricks"]) != 1 or not state["declarations"]:
             return
-        trump = state["trump"]
+        trump = trump_of(state)
         best: list[tuple[int, ...] | None] = [None, None]
         for record in state["declarations"]:
             side = team(record["seat"])
             key = max(pilotta_key(c, trump) for c in record["combos"])
-            best[side] = key if best[side] is None else max(best[side], key)
+            held = best[side]
+            best[side] = key if held is None else max(held, key)
         a, b = best
         if a == b:  # equal sequences, neither in trump: nobody scores
             return
@@ -87,7 +97,7 @@ class PilottaFamily(TrickEngine):
             trick_points = [CAPOT_TRICK_POINTS if side == capot else 0 for side in (0, 1)]
         bonus = self.bonus_points(state)
         own = [trick_points[side] + bonus[side] for side in (0, 1)]
-        taker = team(state["taker"])
+        taker = team(taker_of(state))
         made = self.contract_made(state, own, capot)
         game_value = self.game_value(state)
         if made:
@@ -133,8 +143,8 @@ class PilottaEngine(PilottaFamily):
 
     def auction_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "contra":
-            call = "contra" if state["contra"] == 1 else "recontra"
-            return [{"type": "pass"}, {"type": call}]
+            call: Action = {"type": "contra"} if state["contra"] == 1 else {"type": "recontra"}
+            return [{"type": "pass"}, call]
         actions: list[Action] = [{"type": "pass"}]
         bid = state["bid"]
         if bid is not None and bid["value"] == CAPOT:
@@ -174,7 +184,7 @@ class PilottaEngine(PilottaFamily):
                 state["turn"] = (seat + 1) % 4
 
     def fix_contract(self, state: State) -> None:
-        bid = state["bid"]
+        bid = known(state["bid"])
         taker = bid["seat"]
         capot = bid["value"] == CAPOT
         state["taker"] = taker
@@ -186,7 +196,7 @@ class PilottaEngine(PilottaFamily):
         state["turn"] = state["speakers"][0]
 
     def apply_contra(self, state: State, action: Action) -> None:
-        taker = state["taker"]
+        taker = taker_of(state)
         if action["type"] == "pass":
             state["speakers"].pop(0)
         elif action["type"] == "contra":
@@ -201,13 +211,13 @@ class PilottaEngine(PilottaFamily):
             self.start_play(state)
 
     def contract_made(self, state: State, own: list[int], capot: int | None) -> bool:
-        taker = team(state["taker"])
-        if state["contract"]["capot"]:
+        taker = team(taker_of(state))
+        if known(state["contract"])["capot"]:
             return capot == taker
-        return own[taker] >= state["contract"]["value"]
+        return bool(own[taker] >= known(state["contract"])["value"])
 
     def game_value(self, state: State) -> int:
-        return state["contract"]["value"] * state["contra"]
+        return int(known(state["contract"])["value"] * state["contra"])
 
 
 class ClassicPilottaEngine(PilottaFamily):
@@ -230,10 +240,11 @@ class ClassicPilottaEngine(PilottaFamily):
         state["turn"] = state["first"]
 
     def auction_actions(self, state: State, seat: int) -> list[Action]:
-        turned_suit = suit(state["turned"])
+        turned_suit = suit(turned_card(state))
         if state["round"] == 2:
             others = [s for s in SUITS if s != turned_suit]
-            return [{"type": "pass"}] + [{"type": "name", "suit": s} for s in others]
+            names: list[Action] = [{"type": "name", "suit": s} for s in others]
+            return [{"type": "pass"}, *names]
         actions: list[Action] = [{"type": "pass"}, {"type": "take", "swap_seven": False}]
         if state["seats"] == 2 and "7" + turned_suit in state["hands"][seat]:
             actions.append({"type": "take", "swap_seven": True})
@@ -252,7 +263,7 @@ class ClassicPilottaEngine(PilottaFamily):
             return
         state["taker"] = seat
         if action["type"] == "take":
-            state["trump"] = suit(state["turned"])
+            state["trump"] = suit(turned_card(state))
         else:
             state["trump"] = action["suit"]
         if seats == 4:
@@ -263,26 +274,26 @@ class ClassicPilottaEngine(PilottaFamily):
 
     def complete_deal_four(self, state: State) -> None:
         """The taker gets the turned card and two more; the others three more."""
-        taker = state["taker"]
+        taker = taker_of(state)
         for offset in range(4):
             seat = (state["first"] + offset) % 4
             count = 2 if seat == taker else 3
             state["hands"][seat] += state["stock"][:count]
             state["stock"] = state["stock"][count:]
-        state["hands"][taker].append(state["turned"])
-        state["exposed"][taker].append(state["turned"])
+        state["hands"][taker].append(turned_card(state))
+        state["exposed"][taker].append(turned_card(state))
 
     def complete_deal_two(self, state: State, swap_seven: bool) -> None:
         """The card on the table is discarded, unless the taker swaps the trump 7 for it."""
-        taker = state["taker"]
+        taker = taker_of(state)
         if swap_seven:
-            seven = "7" + state["trump"]
+            seven = "7" + trump_of(state)
             state["hands"][taker].remove(seven)
-            state["hands"][taker].append(state["turned"])
-            state["exposed"][taker].append(state["turned"])
+            state["hands"][taker].append(turned_card(state))
+            state["exposed"][taker].append(turned_card(state))
             state["discards"].append(seven)
         else:
-            state["discards"].append(state["turned"])
+            state["discards"].append(turned_card(state))
         for offset in range(2):
             seat = (state["first"] + offset) % 2
             state["hands"][seat] += state["stock"][:3]
@@ -290,5 +301,5 @@ class ClassicPilottaEngine(PilottaFamily):
 
     def contract_made(self, state: State, own: list[int], capot: int | None) -> bool:
         # No bid, so the "game value" the takers must reach is half the points in play.
-        taker = team(state["taker"])
+        taker = team(taker_of(state))
         return own[taker] >= own[1 - taker]

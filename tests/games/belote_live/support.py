@@ -26,10 +26,10 @@ def seat_to_act(game: Game) -> int:
 
 
 def bot_move(game: Game, seat: int) -> dict:
-    """The move a bot in this seat would make now, with the runtime's own random stream,
+    """The move a bot in this seat would make now, with the runtime's stream for bots,
     so a person playing it and a bot taking the seat play the very same game."""
     return services.engine_of(game).bot_action(
-        game.state, seat, services.rng_for(game, game.seq + 1)
+        game.state, seat, services.bot_rng_for(game, game.seq + 1)
     )
 
 
@@ -56,7 +56,7 @@ def predicted_outcome(game: Game, disconnections: int = 0) -> Outcome:
     state, seq = game.state, game.seq + disconnections
     while (outcome := engine.outcome(state)) is None:
         seat = min(engine.to_act(state))
-        action = engine.bot_action(state, seat, services.rng_for(game, seq + 1))
+        action = engine.bot_action(state, seat, services.bot_rng_for(game, seq + 1))
         seq += 1
         state = engine.apply(state, seat, action, services.rng_for(game, seq))
     return outcome
