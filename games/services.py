@@ -30,6 +30,7 @@ __all__ = [
     "engine_of",
     "expire",
     "resign",
+    "restart_turn",
     "ring",
     "rng_for",
     "seats_of",
@@ -324,6 +325,20 @@ def resign(game_id: int, user) -> Game:
         _disconnect(game, seat)
         _advance(game, clock.now())
     return game
+
+
+def restart_turn(game_id: int, now: datetime) -> bool:
+    """The platform was down (games/outage.py): the turn in play starts again at `now`,
+    with each seat's full step time, as if it had just begun. False if the game is over."""
+    with transaction.atomic():
+        game = store.lock(game_id)
+        if game is None or game.is_over:
+            return False
+        game.turn_started = now
+        timers.set_deadline(game, now)
+        store.save(game)
+        transaction.on_commit(lambda: _committed(game))
+    return True
 
 
 # --- presence -------------------------------------------------------------------------

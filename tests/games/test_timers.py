@@ -302,6 +302,17 @@ def test_a_move_is_judged_by_the_games_deadline_as_it_was_put_later(clock, start
     assert reload(game).seq == 1
 
 
+def test_a_turn_restarted_after_an_outage_takes_a_move_made_in_its_new_time(clock, start_table):
+    game, players = start_table("rps", {"points": 2}, step_seconds=30)
+    seat = to_act(game)
+    clock.advance(600)  # the platform was down through the deadline
+    assert services.restart_turn(game.pk, clock.now)
+    assert reload(game).deadline == clock.now + timedelta(seconds=30)
+    clock.advance(20)
+    services.submit(game.pk, players[seat], 0, {"sign": "rock"})
+    assert reload(game).seq == 1
+
+
 def test_a_late_move_on_a_timed_out_turn_of_another_seat_is_stale(clock, start_table):
     """The seat whose time ran out is timed out first, whoever's message finds it."""
     game, players = start_table("penalty", {"shots": 3}, step_seconds=10)
