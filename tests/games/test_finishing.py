@@ -51,6 +51,31 @@ def test_voiding_a_four_seat_pilotta_game_in_the_admin_refunds_every_stake(
     assert ledger_problems() == []
 
 
+def test_a_void_whose_settlement_fails_is_reported_to_staff_not_a_500(
+    client, start_table, make_user, monkeypatch
+):
+    from django.contrib.messages import get_messages
+
+    game, _ = start_table("rps", {}, stake=1_000)
+
+    def wallet_down(game_id):
+        raise RuntimeError("database connection lost mid-settlement")
+
+    monkeypatch.setattr("games.finishing.settle_game", wallet_down)
+    client.force_login(void_tool_user(make_user))
+
+    response = client.post(reverse("admin:games_game_void", args=[game.pk]), {"reason": "Fault"})
+
+    assert response.status_code == 302
+    (message,) = get_messages(response.wsgi_request)
+    assert "could not be paid yet" in str(message)
+    game.refresh_from_db()
+    assert game.status == "void" and not game.settled  # the sweep pays it
+    monkeypatch.undo()
+    assert tasks.sweep()["settled"] == 1
+    assert ledger_problems() == []
+
+
 def test_a_game_that_cannot_settle_does_not_stop_the_sweep_for_the_others(start_table, caplog):
     broken, broken_players = start_table("rps", {"points": 1}, stake=1_000)
     services.resign(broken.pk, broken_players[0])
