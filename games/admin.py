@@ -19,7 +19,7 @@ VOID_TOOL = ReasonTool(
     denied="You do not have permission to void games.",
     verb="Void",
     explanation="The game ends at once as void; settlement refunds every seat what it put "
-    "in. The reason goes to the audit log.",
+    "in, fees included. The reason goes to the audit log.",
     submit="Void game",
     refusals=(services.ActionRejected,),
 )
@@ -82,8 +82,13 @@ class GameAdmin(admin.ModelAdmin):
         game = get_object_or_404(Game, pk=pk)
 
         def void(reason: str) -> str:
-            voiding.void_and_refund(game.pk, staff=request.user, reason=reason)
-            return f"{game} is void; every stake is refunded."
+            voided = voiding.void_and_refund(game.pk, staff=request.user, reason=reason)
+            if not voided.settled:
+                return (
+                    f"{game} is void. Its refunds could not be paid yet; they are retried "
+                    "automatically (see the error log)."
+                )
+            return f"{game} is void; every stake and fee is refunded."
 
         return VOID_TOOL.view(
             request,

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from games import events, messages, services, tasks
+from games import broadcast, messages, selectors, services
 from games.models import Game
 
 CHAT_LIMIT = 300
@@ -140,35 +140,30 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         on the server's own event loop."""
         # Off the single thread-sensitive thread: games lock their own rows, so moves of
         # different tables may run in parallel, each thread on its own connection.
-        sends = await database_sync_to_async(
+        sends, refusal = await database_sync_to_async(
             _changes_of, thread_sensitive=False, executor=MOVE_THREADS
         )(service, *args)
-        await tasks.send_async(sends)
+        await broadcast.send_async(sends)
+        if refusal is not None:
+            raise refusal
 
     # --- database reads (run in a thread) ---
 
     @database_sync_to_async
     def _access(self) -> int | str | None:
         """The viewer's seat, "watch" for a permitted spectator, None for refused."""
-        if not self.user or not self.user.is_authenticated:
-            return None
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None:
             return None
-        seat = game.seats.filter(player=self.user).first()
-        if seat is not None:
-            return seat.position
-        if not game.spectators_allowed:
+        code = dict(
+            part.split("=", 1)
+            for part in self.scope.get("query_string", b"").decode().split("&")
+            if "=" in part
+        ).get("code")
+        viewer = selectors.viewer_of(game, self.user, code)
+        if viewer is None:
             return None
-        if game.private:
-            code = dict(
-                part.split("=", 1)
-                for part in self.scope.get("query_string", b"").decode().split("&")
-                if "=" in part
-            ).get("code")
-            if code != game.watch_code:
-                return None
-        return "watch"
+        return viewer.position if viewer.seated else "watch"
 
     def _full_state(self) -> list[dict]:
         game = Game.objects.get(pk=self.game_id)
@@ -185,6 +180,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         )
 
 
-def _changes_of(service, *args) -> tasks.Outbox:
-    _, changed = events.run_collecting(lambda: service(*args))
-    return [send for game in changed for send in tasks.prepare(game)]
+def _changes_of(service, *args) -> tuple[broadcast.Outbox, services.ActionRejected | None]:
+    """What the service committed, to announce, and its refusal if it refused: a refusal
+    may follow a committed change (a late move is refused after its timeout is played)."""
+    refusal = None
+    with broadcast.collected() as changed:
+        try:
+            service(*args)
+        except services.ActionRejected as refused:
+            refusal = refused
+    return [send for game in changed.values() for send in broadcast.outbox(game)], refusal

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games import services
 from games.models import Game, GameSeat
+from games.selectors import engine_of
 
 WATCH = "watch"  # the audience of spectators, beside each seat's position
 
@@ -28,7 +28,7 @@ def player_name(game: Game, seat: GameSeat) -> str:
 
 
 def state_message(game: Game, position: int | None, seats: list[GameSeat] | None = None) -> dict:
-    engine = services.engine_of(game)
+    engine = engine_of(game)
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     playing = not game.is_over
     legal = (

@@ -1,9 +1,9 @@
-"""The live-game runtime: every change to a game goes through here (DESIGN.md).
+"""The live-game runtime's writes: every change to a game goes through here (DESIGN.md).
 
 Applying anything locks the Game row, checks the move number, applies the engine, logs the
-action, sets the next deadline and commits; after the commit each seat is sent its own view
-and spectators the public one. Deadlines live in the database; Celery fires them and a
-periodic sweep catches any that were missed.
+action, sets the next deadline (games.timers) or records the end (games.finishing), and
+commits. After the commit, `_committed` settles a game that ended, hands the game's timer
+to Celery, and tells every socket (games.broadcast). Reads live in games.selectors.
 """
 
 from __future__ import annotations
@@ -14,15 +14,33 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import clock, events, registry, store
-from games.engine import ActionRefused, AnyEngine, OnDisconnect, Outcome
+from games import broadcast, clock, fees, finishing, registry, store, timers
+from games.engine import ActionRefused, OnDisconnect
+from games.finishing import settle_game
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
-from games.settlement import settle as split_escrow
-from wallet import services as wallet
+from games.selectors import engine_of, seats_of
+from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
 
-MAX_TIMEOUTS = 4  # the 5th timeout disconnects the seat
-RECONNECT_SECONDS_PER_TIMEOUT = 30
+# Entry points other apps and tests call here, wherever they are implemented.
+__all__ = [
+    "ActionRejected",
+    "SeatEntry",
+    "bot_rng_for",
+    "engine_of",
+    "expire",
+    "resign",
+    "restart_turn",
+    "ring",
+    "rng_for",
+    "seats_of",
+    "settle_game",
+    "socket_closed",
+    "socket_opened",
+    "start_game",
+    "submit",
+    "void_game",
+]
 
 
 class ActionRejected(Exception):
@@ -50,10 +68,6 @@ def rng_for(game: Game, seq: int) -> Rng:
 def bot_rng_for(game: Game, seq: int) -> Rng:
     """A bot's own stream: its choice never reads the draws the game's next deal uses."""
     return Rng(bytes(game.seed), f"bot:{game.pk}", seq)
-
-
-def engine_of(game: Game) -> AnyEngine:
-    return registry.get(game.slug)
 
 
 # --- starting -------------------------------------------------------------------------
@@ -115,7 +129,11 @@ def start_game(
 
 
 def submit(game_id: int, user, seq: object, action: object) -> Game:
-    """A player's move. Raises ActionRejected (and changes nothing) when it is refused."""
+    """A player's move. Raises ActionRejected (and changes nothing) when it is refused.
+
+    The move's deadline is judged here, on the server's clock, under the game's lock: a
+    move that arrives after a deadline no timer acted on (a worker down, a timer lost) is
+    refused as late, after the rules' timeout is played and committed."""
     if type(seq) is not int:
         raise ActionRejected(
             "bad_request", "Every move must carry the move number (seq) it answers."
@@ -128,19 +146,34 @@ def submit(game_id: int, user, seq: object, action: object) -> Game:
         seat = _seat_of(game, user)
         if game.is_over:
             raise ActionRejected("game_over", "The game is over.")
-        if seq != game.seq:
-            raise ActionRejected("stale", "The game has moved on: your view was out of date.")
-        if seat.disconnected:
-            raise ActionRejected("removed", "You were disconnected from this game.")
-        if seat.position not in engine_of(game).to_act(game.state):
-            raise ActionRejected("not_your_turn", "It is not your turn.")
-        _charge_clock(game, seat, now)
-        try:
-            _apply(game, seat, action, GameAction.Actor.PLAYER)
-        except ActionRefused as exc:
-            raise ActionRejected(exc.code, exc.reason) from None
-        _advance(game, now)
+        late = timers.late_seats(game, now)
+        if late:
+            _time_out(game, late[0], now)
+            _advance(game, now)
+        else:
+            _play(game, seat, seq, action, now)
+    if late and late[0].position == seat.position:
+        raise ActionRejected(
+            "late", "Your time ran out before this move arrived: the timeout was played."
+        )
+    if late:
+        raise ActionRejected("stale", "The game has moved on: your view was out of date.")
     return game
+
+
+def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -> None:
+    if seq != game.seq:
+        raise ActionRejected("stale", "The game has moved on: your view was out of date.")
+    if seat.disconnected:
+        raise ActionRejected("removed", "You were disconnected from this game.")
+    if seat.position not in engine_of(game).to_act(game.state):
+        raise ActionRejected("not_your_turn", "It is not your turn.")
+    _charge_clock(game, seat, now)
+    try:
+        _apply(game, seat, action, GameAction.Actor.PLAYER)
+    except ActionRefused as exc:
+        raise ActionRejected(exc.code, exc.reason) from None
+    _advance(game, now)
 
 
 def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
@@ -150,42 +183,16 @@ def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
     game.seq += 1
     game.state = engine.apply(game.state, seat.position, action, rng_for(game, game.seq))
     store.log(game, seat.position, actor, action=action)
-    _charge_new_fees(game)
+    try:
+        fees.charge_new(game)
+    except fees.FeeRefused as refused:
+        raise ActionRejected(refused.code, str(refused)) from None
 
 
 def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> None:
     game.seq += 1
     game.state = engine_of(game).forfeit(game.state, seat.position)
     store.log(game, seat.position, actor, kind)
-
-
-def _charge_new_fees(game: Game) -> None:
-    """Fees the engine recorded (re-rolls, card changes) are charged as they happen."""
-    fees = engine_of(game).fees(game.state)
-    charged = game.settlement.get("fees_charged", 0) if game.settlement else 0
-    if charged == len(fees):
-        return
-    seats = seats_of(game)
-    for index in range(charged, len(fees)):
-        fee = fees[index]
-        amount = fee.amount(game.stake)
-        if amount <= 0:
-            continue
-        try:
-            wallet.charge_fee(
-                seats[fee.seat].player,
-                amount,
-                key=f"game:{game.pk}:fee:{index}",
-                reference=game.escrow_reference,
-                memo=fee.memo,
-            )
-        except wallet.InsufficientFunds:
-            raise ActionRejected(
-                "insufficient_funds", "Your balance does not cover the fee."
-            ) from None
-        except wallet.ProtectionRefusal as refusal:  # a limit, an exclusion, a reality check
-            raise ActionRejected("protection", str(refusal)) from None
-    game.settlement = {**(game.settlement or {}), "fees_charged": len(fees)}
 
 
 def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
@@ -208,49 +215,28 @@ def _advance(game: Game, now: datetime) -> None:
         _apply(game, seat, action, GameAction.Actor.BOT)
     game.turn_started = now
     if outcome is not None:
-        _finish(game, outcome, now)
+        finishing.finish(game, outcome, now)
     else:
-        _set_deadline(game, now)
+        timers.set_deadline(game, now)
     store.save(game)
-    transaction.on_commit(lambda: _after_commit(game))
-
-
-def _finish(game: Game, outcome: Outcome, now: datetime) -> None:
-    game.status = Game.Status.VOID if outcome.void else Game.Status.FINISHED
-    game.outcome = outcome.as_json()
-    game.finished, game.deadline, game.seed_revealed = now, None, True
+    transaction.on_commit(lambda: _committed(game))
 
 
 def void_game(game_id: int, reason: str) -> Game:
-    """Ends a live game as void (settlement then refunds every stake). A game already over
-    is refused, judged under its lock: a staff form may have been opened before it ended."""
+    """Ends a live game as void (settlement then refunds every stake and fee). A game
+    already over is refused, judged under its lock: a staff form may have been opened
+    before it ended."""
     with transaction.atomic():
         game = _locked(game_id)
         if game.is_over:
             raise ActionRejected("game_over", f"{game} is already over ({game.status}).")
-        _finish(game, Outcome.voided(game.seats.count(), reason), clock.now())
+        finishing.void(game, reason, clock.now())
         store.save(game)
-        transaction.on_commit(lambda: _after_commit(game))
+        transaction.on_commit(lambda: _committed(game))
     return game
 
 
-# --- deadlines, timeouts and presence -------------------------------------------------
-
-
-def seat_deadline(game: Game, seat: GameSeat) -> datetime:
-    """When this seat, now to act, runs out of time: its step time, or its reconnection
-    window while it is offline (30 s per unused timeout, counted from its turn), or its
-    total game time, whichever comes first."""
-    started = game.turn_started
-    if seat.offline_since is not None:
-        window_start = max(seat.offline_since, started)
-        unused = MAX_TIMEOUTS + 1 - seat.timeouts
-        deadline = window_start + timedelta(seconds=RECONNECT_SECONDS_PER_TIMEOUT * unused)
-    else:
-        deadline = started + timedelta(seconds=game.step_seconds)
-    if seat.clock_ms is not None:
-        deadline = min(deadline, started + timedelta(milliseconds=seat.clock_ms))
-    return deadline
+# --- deadlines and timeouts -----------------------------------------------------------
 
 
 def expire(game_id: int, seq: int) -> bool:
@@ -267,50 +253,26 @@ def expire(game_id: int, seq: int) -> bool:
 def ring(game_id: int) -> Game | None:
     """The game's timer rang: plays the timeout if a deadline is up, else sets the timer
     for the current deadline. Returns the game unless it is gone, over or just timed out
-    (then the commit's announcement sets the timer)."""
+    (then the commit's own hook sets the timer)."""
     now = clock.now()
     with transaction.atomic():
         game = store.lock(game_id)
         if game is None or game.is_over or _expire(game, now):
             return None
         game.alarm = None
-        _arm(game, now)
+        timers.arm(game, now)
         store.save(game)
+        transaction.on_commit(lambda: timers.schedule(game))
     return game
 
 
 def _expire(game: Game, now: datetime) -> bool:
-    engine = engine_of(game)
-    seats = seats_of(game)
-    late = [
-        seats[p] for p in sorted(engine.to_act(game.state)) if seat_deadline(game, seats[p]) <= now
-    ]
+    late = timers.late_seats(game, now)
     if not late:
         return False
     _time_out(game, late[0], now)
     _advance(game, now)
     return True
-
-
-def _set_deadline(game: Game, now: datetime) -> None:
-    """The earliest deadline of the seats to act, and the game's timer for it."""
-    seats = seats_of(game)
-    game.deadline = min(
-        (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
-    )
-    _arm(game, now)
-
-
-def _arm(game: Game, now: datetime) -> None:
-    """Each game has one Celery timer, not one per move: a move usually puts the deadline
-    later, and the timer already set re-arms itself for it when it rings (`ring`). A new
-    timer is set only when the deadline comes before the one set, or that one is overdue
-    (lost with a restart of the broker, say; the sweep covers the gap)."""
-    game.arming = game.deadline is not None and (
-        game.alarm is None or game.alarm <= now or game.deadline < game.alarm
-    )
-    if game.arming:
-        game.alarm = game.deadline
 
 
 def _time_out(game: Game, seat: GameSeat, now: datetime) -> None:
@@ -339,7 +301,7 @@ def _disconnect(game: Game, seat: GameSeat) -> None:
     """The seat is removed from the game; what follows is the game's own rule."""
     seat.disconnected = True
     policy = engine_of(game).on_disconnect
-    everyone_gone = not game.seats.exclude(pk=seat.pk).filter(disconnected=False).exists()
+    everyone_gone = all(s.disconnected for s in seats_of(game).values() if s.pk != seat.pk)
     if policy == OnDisconnect.BOT and not everyone_gone:
         seat.bot = True
         seat.save(update_fields=["disconnected", "bot"])
@@ -348,7 +310,7 @@ def _disconnect(game: Game, seat: GameSeat) -> None:
         return
     seat.save(update_fields=["disconnected"])
     if policy in (OnDisconnect.VOID, OnDisconnect.BOT):
-        _finish(game, Outcome.voided(game.seats.count(), "disconnection"), clock.now())
+        finishing.void(game, "disconnection", clock.now())
         return
     _forfeit(game, seat, GameAction.Actor.SYSTEM, kind="disconnect")
 
@@ -363,6 +325,23 @@ def resign(game_id: int, user) -> Game:
         _disconnect(game, seat)
         _advance(game, clock.now())
     return game
+
+
+def restart_turn(game_id: int, now: datetime) -> bool:
+    """The platform was down (games/outage.py): the turn in play starts again at `now`,
+    with each seat's full step time, as if it had just begun. False if the game is over."""
+    with transaction.atomic():
+        game = store.lock(game_id)
+        if game is None or game.is_over:
+            return False
+        game.turn_started = now
+        timers.set_deadline(game, now)
+        store.save(game)
+        transaction.on_commit(lambda: _committed(game))
+    return True
+
+
+# --- presence -------------------------------------------------------------------------
 
 
 def socket_opened(game_id: int, user) -> None:
@@ -399,67 +378,9 @@ def socket_closed(game_id: int, user) -> None:
 def _refresh_deadline(game: Game) -> None:
     if game.is_over:
         return
-    _set_deadline(game, clock.now())
+    timers.set_deadline(game, clock.now())
     game.save(update_fields=["deadline", "alarm"])
-    transaction.on_commit(lambda: _after_commit(game))
-
-
-def overdue_games(now: datetime | None = None) -> list[tuple[int, int]]:
-    now = now or clock.now()
-    return list(
-        Game.objects.filter(status=Game.Status.PLAYING, deadline__lte=now).values_list("pk", "seq")
-    )
-
-
-# --- settlement -----------------------------------------------------------------------
-
-
-def settle_game(game_id: int) -> Game:
-    """Pays out a finished game from its escrow: exactly once, by idempotency key.
-    The caller announces the result (tasks.prepare does, after settling)."""
-    with transaction.atomic():
-        game = _locked(game_id)
-        if not game.is_over or game.settled:
-            return game
-        seats = list(game.seats.select_related("player"))
-        engine = engine_of(game)
-        outcome = Outcome.from_json(game.outcome)
-        held = [s.held for s in seats]
-        multiplier = engine.stake_multiplier(game.state)
-        at_risk = [min(h, game.stake * multiplier) for h in held]
-        result = split_escrow(
-            outcome,
-            held,
-            at_risk,
-            game.rake_bp,
-            frozenset(s.position for s in seats if s.disconnected),
-        )
-        posting = wallet.settle(
-            game.escrow_reference,
-            {s.player: paid for s, paid in zip(seats, result.payouts, strict=True) if s.player},
-            rake=result.rake,
-            key=f"{game.escrow_reference}:settle",
-            memo=f"{engine.name} settlement",
-        )
-        game.settled = True
-        game.settlement = {
-            **(game.settlement or {}),
-            "payouts": list(result.payouts),
-            "net": list(result.net(held)),
-            "rake": result.rake,
-            "void": result.void,
-            "transaction": str(posting.transaction.uuid) if posting else None,
-        }
-        game.save(update_fields=["settled", "settlement"])
-    return game
-
-
-def unsettled_games() -> list[int]:
-    return list(
-        Game.objects.filter(settled=False)
-        .exclude(status=Game.Status.PLAYING)
-        .values_list("pk", flat=True)
-    )
+    transaction.on_commit(lambda: _committed(game))
 
 
 # --- helpers --------------------------------------------------------------------------
@@ -470,15 +391,6 @@ def _locked(game_id: int) -> Game:
     if game is None:
         raise ActionRejected("not_found", "There is no such game.")
     return game
-
-
-def seats_of(game: Game) -> dict[int, GameSeat]:
-    """The game's seats by position, read once per change and kept on the game object (the
-    Game row is locked, so they cannot change underneath)."""
-    cached = getattr(game, "_seats", None)
-    if cached is None:
-        cached = game._seats = store.read_seats(game)
-    return cached
 
 
 def _seat_of(game: Game, user) -> GameSeat:
@@ -496,5 +408,10 @@ def _seat_of(game: Game, user) -> GameSeat:
     return seat
 
 
-def _after_commit(game: Game) -> None:
-    events.changed(game)
+def _committed(game: Game) -> None:
+    """After the commit of a change: a game that ended is settled (or left to the sweep),
+    the game's timer is handed to Celery, and every socket is told."""
+    if game.is_over and not game.settled:
+        game = finishing.settle_or_leave_to_sweep(game)
+    timers.schedule(game)
+    broadcast.announce(game)

@@ -8,20 +8,17 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from games import messages, registry, replay
+from games import messages, registry, replay, selectors
 from games.models import Game
 
 
 def _viewable(request, game_id: int) -> tuple[Game, int | None]:
+    """The game and the viewer's seat (None: watching), by the rule the socket follows."""
     game = get_object_or_404(Game, pk=game_id)
-    seat = game.seats.filter(player=request.user).first()
-    if seat is not None:
-        return game, seat.position
-    if not game.spectators_allowed and not game.is_over:
+    viewer = selectors.viewer_of(game, request.user, request.GET.get("code"))
+    if viewer is None:
         raise Http404
-    if game.private and request.GET.get("code") != game.watch_code:
-        raise Http404
-    return game, None
+    return game, viewer.position
 
 
 @login_required

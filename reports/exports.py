@@ -8,7 +8,8 @@ releases, settlements, fees, bets, wins, corrections), by the account kinds it t
   table's escrow is still the players' money until settlement);
 - house bank: casino bets minus wins (the house's result on its rounds);
 - rake: what the house takes from live games' pots;
-- fees: re-roll, card-change and similar fees.
+- fees: re-roll, card-change and similar fees, less those refunded when their game was
+  void (a void game's row then nets to zero: no rake, no fees, no players' result).
 
 GGR = house bank + rake + fees. Every transaction balances, so for every day and game
 `players' net result + house bank + rake + fees == 0`, to the minor unit; the export

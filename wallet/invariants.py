@@ -1,11 +1,26 @@
-"""The ledger's invariants (DESIGN.md): checked by `ledger_check` and by the tests."""
+"""The ledger's invariants (DESIGN.md): checked by `ledger_check` and by the tests,
+with the escrows of what is over (a finished or void game) expected to be empty."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
 
 from django.conf import settings
 from django.db import connection
 
 from wallet.models import Account, Withdrawal
+
+# Given escrow references, which belong to something that is over (a finished or void
+# game), each with a description: that escrow should hold nothing.
+ConcludedEscrows = Callable[[list[str]], Mapping[str, str]]
+_concluded_escrows: list[ConcludedEscrows] = []
+
+
+def register_concluded_escrows(lookup: ConcludedEscrows) -> None:
+    """Called at start-up (AppConfig.ready) by each app that holds stakes in escrow: the
+    wallet imports no app above it, so those apps tell it what is over."""
+    if lookup not in _concluded_escrows:
+        _concluded_escrows.append(lookup)
 
 
 def ledger_problems() -> list[str]:
@@ -85,4 +100,21 @@ def ledger_problems() -> list[str]:
         )
         for key, currency in cursor.fetchall():
             problems.append(f"{key} is in {currency}, not the deployment's {settings.CURRENCY}")
+        cursor.execute(
+            "SELECT reference, balance FROM wallet_account WHERE kind = %s AND balance <> 0",
+            [Account.Kind.ESCROW],
+        )
+        holding = dict(cursor.fetchall())
+    problems.extend(_stakes_left_behind(holding))
     return problems
+
+
+def _stakes_left_behind(holding: dict[str, int]) -> list[str]:
+    """Escrows (reference: balance) that still hold money for something that is over."""
+    if not holding:
+        return []
+    return [
+        f"escrow {reference} holds {holding[reference]} but {what}"
+        for lookup in _concluded_escrows
+        for reference, what in sorted(lookup(list(holding)).items())
+    ]

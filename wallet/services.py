@@ -510,6 +510,19 @@ def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
         )
 
 
+def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
+    """Gives a fee back (the game it paid for was void). Money going back to a player is
+    not a stake: no protection guard applies."""
+    check_amount(amount)
+    return post(
+        TxKind.FEE,
+        [(house_account(Kind.FEES), -amount), (cash_account(user), amount)],
+        key=key,
+        reference=reference,
+        memo=memo,
+    )
+
+
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
     check_amount(amount)
     with transaction.atomic():

@@ -5,11 +5,13 @@ from datetime import timedelta
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from config.celery import app
 from games import services, tasks
 from games.models import Game, GameAction
+from tests.games.conftest import Inbox, open_socket
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
@@ -159,7 +161,7 @@ def test_a_crash_between_finishing_and_settling_is_recovered(
     game, players = start_table("rps", {"points": 1}, stake=2_000)
     first = to_act(game)
     services.submit(game.pk, players[first], 0, {"sign": "rock"})
-    monkeypatch.setattr("games.tasks.services.settle_game", _boom)
+    monkeypatch.setattr("games.finishing.settle_game", _boom)
     with django_capture_on_commit_callbacks(execute=True) as hooks:
         services.submit(game.pk, players[1 - first], 1, {"sign": "scissors"})
     assert hooks  # the settlement hook ran, and failed
@@ -189,7 +191,7 @@ def test_a_blocked_player_cannot_move_even_from_an_open_socket(clock, start_tabl
 def timers_set(monkeypatch) -> list[tuple[int, object]]:
     """Every game timer handed to Celery, as (game, eta)."""
     armed = []
-    monkeypatch.setattr(tasks.ring, "apply_async", lambda args, eta: armed.append((args[0], eta)))
+    monkeypatch.setattr("games.timers.ring_at", lambda game_id, eta: armed.append((game_id, eta)))
     return armed
 
 
@@ -257,3 +259,90 @@ def test_a_real_worker_rings_the_timer_at_the_deadline(clock, start_table):
     assert game.seats.get(position=seat).timeouts == 1
     assert GameAction.objects.get(game=game, seq=1).actor == "timeout"
     assert game.alarm == game.deadline == clock.now + timedelta(seconds=10)
+
+
+def test_a_move_after_its_deadline_is_refused_and_the_timeout_rule_played_first(
+    clock, start_table, django_capture_on_commit_callbacks
+):
+    """No timer fired (a worker down): the move itself finds its deadline passed."""
+    game, players = start_table("rps", {"points": 1}, stake=1_000, step_seconds=30)
+    late = to_act(game)
+    clock.advance(35)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(services.ActionRejected) as refused,
+    ):
+        services.submit(game.pk, players[late], 0, {"sign": "rock"})
+    assert refused.value.code == "late"
+    game = reload(game)
+    assert game.is_over and game.outcome["placing"][late] == 2  # out of time: the seat loses
+    (logged,) = GameAction.objects.filter(game=game)
+    assert (logged.actor, logged.kind, logged.action) == ("timeout", "forfeit", None)
+    assert game.settled
+    assert cash_balance(players[late]) == 99_000
+    assert cash_balance(players[1 - late]) == 100_920
+
+
+def test_a_move_before_its_deadline_is_played(clock, start_table):
+    game, players = start_table("rps", {"points": 2}, step_seconds=30)
+    seat = to_act(game)
+    clock.advance(29.9)
+    services.submit(game.pk, players[seat], 0, {"sign": "rock"})
+    game = reload(game)
+    assert game.seq == 1 and game.seats.get(position=seat).timeouts == 0
+
+
+def test_a_move_is_judged_by_the_games_deadline_as_it_was_put_later(clock, start_table):
+    """A re-arm (after a platform outage) moves the game's deadline: a move before it counts."""
+    game, players = start_table("rps", {"points": 2}, step_seconds=30)
+    seat = to_act(game)
+    Game.objects.filter(pk=game.pk).update(deadline=game.deadline + timedelta(seconds=30))
+    clock.advance(35)
+    services.submit(game.pk, players[seat], 0, {"sign": "rock"})
+    assert reload(game).seq == 1
+
+
+def test_a_turn_restarted_after_an_outage_takes_a_move_made_in_its_new_time(clock, start_table):
+    game, players = start_table("rps", {"points": 2}, step_seconds=30)
+    seat = to_act(game)
+    clock.advance(600)  # the platform was down through the deadline
+    assert services.restart_turn(game.pk, clock.now)
+    assert reload(game).deadline == clock.now + timedelta(seconds=30)
+    clock.advance(20)
+    services.submit(game.pk, players[seat], 0, {"sign": "rock"})
+    assert reload(game).seq == 1
+
+
+def test_a_late_move_on_a_timed_out_turn_of_another_seat_is_stale(clock, start_table):
+    """The seat whose time ran out is timed out first, whoever's message finds it."""
+    game, players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    late = to_act(game)
+    clock.advance(11)
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, players[1 - late], 0, {"sector": 1})
+    assert refused.value.code == "stale"
+    game = reload(game)
+    assert game.seq == 1 and game.seats.get(position=late).timeouts == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_late_move_over_the_socket_is_refused_and_both_seats_see_the_timeout(
+    clock, start_table
+):
+    game, players = await database_sync_to_async(start_table)("rps", {"points": 1}, step_seconds=30)
+    inboxes = []
+    for player in players:
+        communicator, connected = await open_socket(f"/ws/games/{game.pk}/", player)
+        assert connected
+        inboxes.append(Inbox(communicator))
+    (late,) = (await inboxes[0].latest_state(0))["to_act"]
+    clock.advance(35)
+    await inboxes[late].communicator.send_json_to(
+        {"type": "act", "seq": 0, "action": {"sign": "rock"}}
+    )
+    assert (await inboxes[late].next("error"))["code"] == "late"
+    for inbox in inboxes:
+        over = await inbox.next("over")
+        assert over["outcome"]["placing"][late] == 2
+    for inbox in inboxes:
+        await inbox.communicator.disconnect()

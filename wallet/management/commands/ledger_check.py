@@ -4,7 +4,10 @@ from wallet.invariants import ledger_problems
 
 
 class Command(BaseCommand):
-    help = "Verify the ledger's invariants; exits non-zero and names what is wrong."
+    help = (
+        "Verify the ledger's invariants, and that every finished or void game's escrow is "
+        "empty; exits non-zero and names what is wrong."
+    )
 
     def handle(self, *args, **options):
         problems = ledger_problems()
@@ -12,4 +15,9 @@ class Command(BaseCommand):
             for problem in problems:
                 self.stderr.write(problem)
             raise CommandError(f"{len(problems)} ledger invariant(s) broken")
-        self.stdout.write(self.style.SUCCESS("Ledger OK: balances sum to zero and match entries."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Ledger OK: balances sum to zero and match entries; no escrow of a game "
+                "that is over holds money."
+            )
+        )

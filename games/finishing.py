@@ -1,0 +1,92 @@
+"""Ending a game, in one explicit step of two halves.
+
+Under the game's lock, `finish` (a result) or `void` (no result, over every real seat)
+records the end. After that commit, `settle_game` pays the escrow out: the winners and
+the rake, or on a void every stake and every fee back. It runs exactly once by its keys,
+whoever calls it (the commit hook, a retrying task, the sweep).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+
+from games import fees, store
+from games.engine import Outcome
+from games.models import Game
+from games.selectors import engine_of, seats_of
+from games.settlement import settle as split_escrow
+from wallet import services as wallet
+
+log = logging.getLogger(__name__)
+
+
+def finish(game: Game, outcome: Outcome, now: datetime) -> None:
+    """The game is over with this outcome (written by the caller's save)."""
+    game.status = Game.Status.VOID if outcome.void else Game.Status.FINISHED
+    game.outcome = outcome.as_json()
+    game.finished, game.deadline, game.seed_revealed = now, None, True
+
+
+def void(game: Game, reason: str, now: datetime) -> None:
+    """The game is over without a result, counted over its real seats (four at a
+    partnership game, however its score is kept)."""
+    finish(game, Outcome.voided(len(seats_of(game)), reason), now)
+
+
+def settle_game(game_id: int) -> Game:
+    """Pays out a game that is over from its escrow, and on a void refunds its fees:
+    exactly once, by idempotency keys, in one transaction."""
+    with transaction.atomic():
+        game = store.lock(game_id)
+        if game is None:
+            raise Game.DoesNotExist(f"There is no game {game_id}.")
+        if not game.is_over or game.settled:
+            return game
+        seats = list(seats_of(game).values())
+        engine = engine_of(game)
+        outcome = Outcome.from_json(game.outcome)
+        held = [s.held for s in seats]
+        multiplier = engine.stake_multiplier(game.state)
+        at_risk = [min(h, game.stake * multiplier) for h in held]
+        result = split_escrow(
+            outcome,
+            held,
+            at_risk,
+            game.rake_bp,
+            frozenset(s.position for s in seats if s.disconnected),
+        )
+        posting = wallet.settle(
+            game.escrow_reference,
+            {s.player: paid for s, paid in zip(seats, result.payouts, strict=True) if s.player},
+            rake=result.rake,
+            key=f"{game.escrow_reference}:settle",
+            memo=f"{engine.name} settlement",
+        )
+        refunded = (
+            fees.refund_charged(game, {s.position: s.player for s in seats}) if result.void else 0
+        )
+        game.settled = True
+        game.settlement = {
+            **(game.settlement or {}),
+            "payouts": list(result.payouts),
+            "net": list(result.net(held)),
+            "rake": result.rake,
+            "void": result.void,
+            "fees_refunded": refunded,
+            "transaction": str(posting.transaction.uuid) if posting else None,
+        }
+        game.save(update_fields=["settled", "settlement"])
+    return game
+
+
+def settle_or_leave_to_sweep(game: Game) -> Game:
+    """After the commit that ended `game`: settles it, or logs why it could not and
+    leaves it to the sweep (the move that ended it is committed whatever happens here)."""
+    try:
+        return settle_game(game.pk)
+    except Exception:
+        log.exception("settlement of game %s failed; the sweep will retry", game.pk)
+        return game

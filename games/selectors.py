@@ -1,0 +1,94 @@
+"""Reads of the live runtime: who may see a game and from which seat, a game's engine and
+seats, and the games the sweep must visit. Nothing here writes."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from games import clock, registry, store
+from games.engine import AnyEngine
+from games.models import Game, GameSeat
+from reports.roles import is_regulator
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Someone allowed to see a game: from their own seat, or as a spectator."""
+
+    position: int | None  # None: a spectator, sent the public view
+
+    @property
+    def seated(self) -> bool:
+        return self.position is not None
+
+
+SPECTATOR = Viewer(None)
+
+
+def viewer_of(game: Game, user, watch_code: str | None = None) -> Viewer | None:
+    """The one rule of who sees a game, live or replayed (the page, the socket and the
+    replay all ask it); None when refused.
+
+    Players see their own seat. Staff and regulators may always watch. Anyone else logged
+    in may watch a game that allows spectators, except a private one, which only the
+    holders of its watch link may watch, and only while it is live: its replay stays with
+    the players, staff and regulators.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    position = game.seats.filter(player=user).values_list("position", flat=True).first()
+    if position is not None:
+        return Viewer(position)
+    if user.is_staff or is_regulator(user):
+        return SPECTATOR
+    if not game.spectators_allowed:
+        return None
+    if game.private:
+        holds_link = bool(watch_code) and secrets.compare_digest(str(watch_code), game.watch_code)
+        return SPECTATOR if holds_link and not game.is_over else None
+    return SPECTATOR
+
+
+def engine_of(game: Game) -> AnyEngine:
+    return registry.get(game.slug)
+
+
+def seats_of(game: Game) -> dict[int, GameSeat]:
+    """The game's seats by position, read once per change and kept on the game object (the
+    Game row is locked while it changes, so they cannot change underneath)."""
+    cached = getattr(game, "_seats", None)
+    if cached is None:
+        cached = game._seats = store.read_seats(game)
+    return cached
+
+
+def overdue_games(now: datetime | None = None) -> list[tuple[int, int]]:
+    """(game, seq) of every live game whose deadline has passed."""
+    now = now or clock.now()
+    return list(
+        Game.objects.filter(status=Game.Status.PLAYING, deadline__lte=now).values_list("pk", "seq")
+    )
+
+
+def unsettled_games() -> list[int]:
+    """Games that ended and whose escrow is not paid out yet."""
+    return list(
+        Game.objects.filter(settled=False)
+        .exclude(status=Game.Status.PLAYING)
+        .values_list("pk", flat=True)
+    )
+
+
+def concluded_escrows(references: list[str]) -> dict[str, str]:
+    """Of these escrow references, those of games that are over, with a description: their
+    escrow should be empty (wallet.invariants asks, through the registration in apps.py)."""
+    return {
+        reference: f"{slug} #{pk} is {status}{'' if settled else ' (not settled yet)'}"
+        for pk, slug, status, settled, reference in Game.objects.filter(
+            escrow_reference__in=references
+        )
+        .exclude(status=Game.Status.PLAYING)
+        .values_list("pk", "slug", "status", "settled", "escrow_reference")
+    }

@@ -1,0 +1,81 @@
+"""A game's deadlines and its one Celery timer.
+
+Deadlines live in the database: each seat to act has one (its step time, its reconnection
+window while offline, its total game time). The game keeps the earliest in `deadline`;
+one Celery timer per game (`alarm`) rings for it, and a periodic sweep catches any timer
+that was lost. Called under the game's lock, except `schedule`, which runs after commit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from celery import current_app
+
+from games.models import Game, GameSeat
+from games.selectors import engine_of, seats_of
+
+MAX_TIMEOUTS = 4  # the 5th timeout disconnects the seat
+RECONNECT_SECONDS_PER_TIMEOUT = 30
+# Named, not imported: the task (games.tasks) calls the services, which call this module.
+RING_TASK = "games.tasks.ring"
+
+
+def seat_deadline(game: Game, seat: GameSeat) -> datetime:
+    """When this seat, now to act, runs out of time: its step time, or its reconnection
+    window while it is offline (30 s per unused timeout, counted from its turn), or its
+    total game time, whichever comes first."""
+    started = game.turn_started
+    if seat.offline_since is not None:
+        window_start = max(seat.offline_since, started)
+        unused = MAX_TIMEOUTS + 1 - seat.timeouts
+        deadline = window_start + timedelta(seconds=RECONNECT_SECONDS_PER_TIMEOUT * unused)
+    else:
+        deadline = started + timedelta(seconds=game.step_seconds)
+    if seat.clock_ms is not None:
+        deadline = min(deadline, started + timedelta(milliseconds=seat.clock_ms))
+    return deadline
+
+
+def late_seats(game: Game, now: datetime) -> list[GameSeat]:
+    """The seats to act whose deadline has passed, in seat order; none before the game's
+    own deadline (which a re-arm after a platform outage may have put later)."""
+    if game.deadline is None or game.deadline > now:
+        return []
+    seats = seats_of(game)
+    return [
+        seats[p]
+        for p in sorted(engine_of(game).to_act(game.state))
+        if seat_deadline(game, seats[p]) <= now
+    ]
+
+
+def set_deadline(game: Game, now: datetime) -> None:
+    """The earliest deadline of the seats to act, and the game's timer for it."""
+    seats = seats_of(game)
+    game.deadline = min(
+        (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
+    )
+    arm(game, now)
+
+
+def arm(game: Game, now: datetime) -> None:
+    """Each game has one Celery timer, not one per move: a move usually puts the deadline
+    later, and the timer already set re-arms itself for it when it rings. A new timer is
+    set only when the deadline comes before the one set, or that one is overdue (lost with
+    a restart of the broker, say; the sweep covers the gap)."""
+    game.arming = game.deadline is not None and (
+        game.alarm is None or game.alarm <= now or game.deadline < game.alarm
+    )
+    if game.arming:
+        game.alarm = game.deadline
+
+
+def schedule(game: Game) -> None:
+    """After the commit that armed it: hands the game's timer to Celery."""
+    if getattr(game, "arming", False) and not game.is_over:
+        ring_at(game.pk, game.alarm)
+
+
+def ring_at(game_id: int, eta: datetime) -> None:
+    current_app.send_task(RING_TASK, args=(game_id,), eta=eta)
