@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import import_module
 
 from games.engine import Engine
@@ -38,3 +40,20 @@ def get(slug: str) -> Engine:
 
 def all() -> list[Engine]:
     return list(_ENGINES.values())
+
+
+def register(engine: Engine) -> None:
+    """Adds an engine to the catalogue of this process, beside the families above."""
+    if engine.slug in _ENGINES:
+        raise ValueError(f"There is already a game called {engine.slug!r}.")
+    _ENGINES[engine.slug] = engine
+
+
+@contextmanager
+def registered(engine: Engine) -> Iterator[Engine]:
+    """The engine is in the catalogue for the block only (tests of a new engine)."""
+    register(engine)
+    try:
+        yield engine
+    finally:
+        del _ENGINES[engine.slug]
