@@ -2,10 +2,33 @@
 // legal actions (msg.legal) as buttons, sent as they are. A game is playable through it the
 // day its engine is registered; a family board of its own (static/games/<family>/board.js)
 // replaces it when the game wants a real table.
+//
+// A view gets drawn pieces by naming them: a list of dice values under a key ending in
+// "dice", card codes ("AS", "TH") under one ending in "hand", "cards" or "trick", domino
+// tiles ([a, b]) under one ending in "tiles", and amounts in minor units under one ending
+// in "stake", "pot", "bet" or "amount".
 (function () {
   "use strict";
-  const { el } = window.Kit;
+  const { el, card, die, tile, chip } = window.Kit;
   const DEEPEST = 4; // deeper values are shown as text: a view is meant to be shallow
+  const CARD = /^([2-9TJQKA]|10)[CDHS]$/;
+  const PIECES = [
+    { key: /dice$/, fits: (v) => Number.isInteger(v) && v >= 1 && v <= 6, draw: die },
+    { key: /(hand|cards|trick)$/, fits: (v) => typeof v === "string" && CARD.test(v), draw: card },
+    { key: /tiles$/, fits: (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger), draw: tile },
+  ];
+  const AMOUNT = /(stake|pot|bet|amount)$/;
+
+  // The pieces a named value is made of, or null when it is not one.
+  function drawPieces(key, value) {
+    if (AMOUNT.test(key) && Number.isInteger(value)) return chip(value);
+    if (!Array.isArray(value) || !value.length) return null;
+    const kind = PIECES.find((piece) => piece.key.test(key) && value.every(piece.fits));
+    if (!kind) return null;
+    const row = el("span", "gb-pieces");
+    for (const item of value) row.appendChild(kind.draw(item));
+    return row;
+  }
 
   function words(key) {
     const text = String(key).replace(/_/g, " ");
@@ -34,7 +57,7 @@
     const facts = el("dl", "gb-facts");
     for (const [key, item] of Object.entries(value)) {
       const definition = el("dd");
-      definition.appendChild(drawValue(item, depth + 1));
+      definition.appendChild(drawPieces(key, item) || drawValue(item, depth + 1));
       facts.append(el("dt", "", words(key)), definition);
     }
     return facts;
