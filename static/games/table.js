@@ -1,7 +1,7 @@
 // The live table page, on the board kit (static/kit/kit.js): the socket and its resync by
 // seq, the players and their clocks, one status line, chat, and the result banner. The
-// game's board (static/games/<family>/board.js, or the generic board) only draws a state
-// message and calls act(action).
+// game's board (static/games/<family>/board.js, or the generic board) draws a state
+// message, calls act(action) to move and say(text) to put its own words on the status line.
 (function () {
   "use strict";
   const { el, clock, money } = window.Kit;
@@ -26,8 +26,14 @@
     status.className = "status" + (kind ? " " + kind : "");
   }
 
+  // The board's words replace the page's own on the one status line.
+  function say(text) {
+    const mine = last && last.status === "playing" && last.to_act.includes(last.seat);
+    showStatus(text, mine ? "ok" : "");
+  }
+
   function drawBoard() {
-    if (last) board.render($("[data-board]"), last, act);
+    if (last) board.render($("[data-board]"), last, act, say);
   }
 
   function renderPlayers(msg) {

@@ -118,7 +118,7 @@ CHECK = """
   const root = document.getElementById("root");
   for (const msg of messages) {
     const where = `${msg.view.game} #${msg.seq} seat ${msg.seat}`;
-    try { window.GameBoards[msg.slug].render(root, msg, () => {}); }
+    try { window.GameBoards[msg.slug].render(root, msg, () => {}, () => {}); }
     catch (e) { problems.push(`${where}: ${e}`); continue; }
     const enabled = root.querySelectorAll("button:enabled");
     if (msg.seat === null && (enabled.length || root.querySelector(".bl-hand")))

@@ -24,7 +24,7 @@ def test_the_table_reconnects_and_resyncs_after_the_server_went_away(
     page.click("button[type=submit]")
     page.click("#start-with-bots")
     page.wait_for_url("**/games/*/")
-    page.wait_for_selector("[data-status]:text-is('Your move.')")
+    page.wait_for_selector("[data-status]:text-is('Your turn: choose a sign')")
     page.wait_for_selector("[data-connection]:text-is('connected')")
     page.evaluate("window.__samePage = true")
     assert page.locator(".rps-history li").count() == 0

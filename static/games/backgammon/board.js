@@ -71,7 +71,7 @@
   // ---- local state of the turn being built ----------------------------------------------
 
   const turn = { key: null, partial: [], selected: null, sent: false };
-  let current = null; // {root, msg, act}: redrawn on each tap
+  let current = null; // {root, msg, act, say}: redrawn on each tap
 
   function startTurnIfNew(msg) {
     const key = `${msg.game}:${msg.seq}:${msg.seat}`;
@@ -546,18 +546,18 @@
       el("div", "bg-title", title(view)),
       playerLine(msg, board.topSeat),
       svgRoot,
-      playerLine(msg, board.bottomSeat),
-      el("p", "bg-turn", turnText(msg, build))
+      playerLine(msg, board.bottomSeat)
     );
     if (me !== null && view.phase !== "over") container.append(controls(msg, build));
     const lastEvent = view.recent[view.recent.length - 1];
     if (lastEvent) container.append(el("p", "bg-last", eventText(msg, lastEvent)));
     root.replaceChildren(container);
+    current.say(turnText(msg, build));
   }
 
-  function render(root, msg, act) {
+  function render(root, msg, act, say) {
     startTurnIfNew(msg);
-    current = { root, msg, act };
+    current = { root, msg, act, say };
     redraw();
   }
 

@@ -522,20 +522,21 @@
   }
 
   function rerender() {
-    if (current) render(current.root, current.msg, current.act);
+    if (current) render(current.root, current.msg, current.act, current.say);
   }
 
-  function render(root, msg, act) {
+  function render(root, msg, act, say) {
     if (ui.seq !== msg.seq) ui = { seq: msg.seq, bid: ui.bid };
-    current = { root: root, msg: msg, act: act };
+    current = { root: root, msg: msg, act: act, say: say };
     const board = el("div", "bl-board");
     const send = sender(board, act, msg.seq);
     board.append(scores(msg), facts(msg), table(msg, send));
-    const parts = [hand(msg, send), el("p", "bl-prompt", prompt(msg)), controls(msg, send)];
-    if (msg.view.result) parts[1].className = "bl-result";
-    parts.push(notes(msg), history(msg));
+    // The result stays on the table; what to do next goes to the page's status line.
+    const result = msg.view.result ? el("p", "bl-result", resultText(msg)) : null;
+    const parts = [hand(msg, send), result, controls(msg, send), notes(msg), history(msg)];
     parts.forEach((part) => { if (part) board.appendChild(part); });
     root.replaceChildren(board);
+    say(prompt(msg));
   }
 
   window.GameBoards = window.GameBoards || {};

@@ -105,7 +105,7 @@
     return box;
   }
 
-  function render(root, msg, act) {
+  function render(root, msg, act, say) {
     const view = msg.view;
     const info = (view.sudden_death ? "Sudden death" : view.shots + " shots each") +
       " \u00B7 goal seen from " + (mirrored(msg) ? "the goal line" : "the penalty spot");
@@ -113,11 +113,11 @@
     board.append(
       scoreBoard(msg),
       el("div", "penalty-info", info),
-      el("div", "penalty-status", status(msg)),
       goal(msg, act),
       el("div", "penalty-info", lastShotText(msg))
     );
     root.replaceChildren(board);
+    say(status(msg));
   }
 
   window.GameBoards = window.GameBoards || {};

@@ -69,13 +69,13 @@
     return list;
   }
 
-  function render(root, msg, act) {
+  function render(root, msg, act, say) {
     const board = el("div", "rps-board");
     board.append(
       scoreBoard(msg),
-      el("div", "rps-target", "First to " + msg.view.target + (msg.view.target === 1 ? " point" : " points")),
-      el("div", "rps-status", status(msg))
+      el("div", "rps-target", "First to " + msg.view.target + (msg.view.target === 1 ? " point" : " points"))
     );
+    say(status(msg));
     if (msg.seat !== null && msg.seat !== undefined && msg.view.winner === null) {
       board.appendChild(signButtons(msg, act));
     }
