@@ -10,8 +10,8 @@
   const DIE_FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const FIRST_RETRY_MS = 500;
   const LAST_RETRY_MS = 8000;
-  // Close codes after which coming back cannot help: not allowed, or the page is gone.
-  const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+  // Close codes after which coming back cannot help: not logged in, not allowed.
+  const FINAL_CLOSE_CODES = new Set([4401, 4403]);
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -113,7 +113,7 @@
       current.onclose = (event) => {
         if (stopped) return;
         if (FINAL_CLOSE_CODES.has(event.code)) {
-          show(event.code === 4403 ? "not allowed" : "closed", "final");
+          show(event.code === 4403 ? "not allowed" : "logged out", "final");
           return;
         }
         show("reconnecting…", "retrying");

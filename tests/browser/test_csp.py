@@ -1,5 +1,6 @@
 """The Content-Security-Policy allows only the site's own assets, and the main pages live
-under it: no inline script or style anywhere, sockets to the site itself still connect."""
+under it: no inline script or style anywhere, sockets to the site itself still connect.
+Walked on a phone's width, where none of them may scroll sideways."""
 
 import pytest
 
@@ -64,5 +65,7 @@ def test_the_policy_is_sent_and_the_main_pages_break_none_of_it(server, browser,
         if name in ("crash", "keno"):
             page.wait_for_selector("#link:text-is('connected')")
         seen[name] = page.evaluate("window.__violations")
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"{name} scrolls sideways at 390 px"
     assert seen == {name: [] for name in pages}
     assert not [text for text in console if "Content Security Policy" in text]
