@@ -42,6 +42,30 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+
+def _socket_sources(hosts: list[str], secure: bool) -> list[str]:
+    """The site's own WebSocket origins, for browsers whose 'self' does not cover ws(s)."""
+    schemes = ("wss",) if secure else ("ws", "wss")
+    named = [("*" + host if host.startswith(".") else host) for host in hosts if host != "*"]
+    return [f"{scheme}://{host}:*" for host in named for scheme in schemes]
+
+
+# Only the site's own assets: no inline script or style, no framing (django-csp).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", *_socket_sources(ALLOWED_HOSTS, HTTPS)],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 MIN_AGE = env_int("MIN_AGE", 18, minimum=18)
 CURRENCY, CURRENCY_DIGITS = parse_currency(env_str("CURRENCY", "EUR:2"))
 # The largest single movement (deposit, stake, bet) in minor units: a typo guard.
@@ -63,6 +87,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "axes",
+    "csp",
     "accounts",
     "wallet",
     "lobby",
@@ -74,6 +99,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

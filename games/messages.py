@@ -18,6 +18,8 @@ def audience(position: int | None) -> str:
 
 
 def player_name(game: Game, seat: GameSeat) -> str:
+    if seat.player is None:  # a computer player in an empty seat of a practice table
+        return f"Computer {seat.position + 1}"
     if game.incognito:
         return f"Player {seat.position + 1}"
     return (

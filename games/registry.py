@@ -42,13 +42,18 @@ def all() -> list[AnyEngine]:
     return list(_ENGINES.values())
 
 
-@contextmanager
-def registered(engine: AnyEngine) -> Iterator[AnyEngine]:
-    """Lists `engine` in the catalogue for the duration of the block (a test's toy game).
-    Its slug must be new: replacing a real game would leak into other tests."""
+def register(engine: AnyEngine) -> None:
+    """Adds an engine to this process's catalogue, beside the families above (a server
+    started for a test's toy game). Its slug must be new: a real game is never replaced."""
     if engine.slug in _ENGINES:
         raise ValueError(f"a game called {engine.slug!r} is already registered")
     _ENGINES[engine.slug] = engine
+
+
+@contextmanager
+def registered(engine: AnyEngine) -> Iterator[AnyEngine]:
+    """Lists `engine` in the catalogue for the duration of the block (a test's toy game)."""
+    register(engine)
     try:
         yield engine
     finally:

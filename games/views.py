@@ -1,15 +1,22 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 import markdown
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from games import messages, registry, replay, selectors
 from games.models import Game
+from wallet.money import format_minor
+from wallet.rake import percentage_rake
+
+GENERIC_BOARD = "games/generic/board.js"
+GENERIC_BOARD_CSS = "games/generic/board.css"
 
 
 def _viewable(request, game_id: int) -> tuple[Game, int | None]:
@@ -32,8 +39,10 @@ def play(request, game_id: int):
             "game": game,
             "engine": engine,
             "position": position,
-            "board_js": f"games/{_family(game.slug)}/board.js",
+            **_board_assets(game.slug),
             "watch_code": request.GET.get("code", ""),
+            "money": _table_money(game),
+            "same_table_query": _same_table_query(game),
         },
     )
 
@@ -68,7 +77,7 @@ def replay_view(request, game_id: int):
             "check": replay.check(game, steps),
             "actions": list(game.actions.all()),
             "seats": seats,
-            "board_js": f"games/{_family(game.slug)}/board.js",
+            **_board_assets(game.slug),
             "names": {s.position: messages.player_name(game, s) for s in seats},
             "seed": bytes(game.seed).hex(),
         },
@@ -84,6 +93,47 @@ def rules(request, slug: str):
     text = path.read_text() if path.exists() else "The rules of this game are being written."
     html = markdown.markdown(text, extensions=["tables", "sane_lists"])
     return render(request, "games/rules.html", {"engine": engine, "rules_html": mark_safe(html)})
+
+
+def _board_assets(slug: str) -> dict[str, str | None]:
+    """The game family's own board and its styles, or the generic board that draws any
+    engine's view and offers its legal actions as buttons."""
+    family = _family(slug)
+    script = f"games/{family}/board.js"
+    if not finders.find(script):
+        return {"board_js": GENERIC_BOARD, "board_css": GENERIC_BOARD_CSS}
+    style = f"games/{family}/board.css"
+    return {"board_js": script, "board_css": style if finders.find(style) else None}
+
+
+def _table_money(game: Game) -> dict[str, int]:
+    """What the table plays for, shown before and during play: each seat's stake, the pot
+    of all stakes and the house's rake on it (none on a practice table)."""
+    pot = game.stake * game.seats.count()
+    return {"stake": game.stake, "pot": pot, "rake": percentage_rake(pot, game.rake_bp)}
+
+
+def _same_table_query(game: Game) -> str:
+    """The create form's fields for a new table like this one (the lobby prefills them)."""
+    fields: dict[str, object] = {
+        "seats": game.seats.count(),
+        "step_seconds": game.step_seconds,
+        "game_minutes": game.game_seconds // 60,
+        "practice": game.stake == 0,
+        "private": game.private,
+        "incognito": game.incognito,
+        "spectators_allowed": game.spectators_allowed,
+        **{f"option_{name}": value for name, value in game.options.items()},
+    }
+    if game.stake:
+        fields["stake"] = format_minor(game.stake, with_code=False).replace(",", "")
+    # An unchecked box is sent empty: the form reads any other text as ticked.
+    return urlencode(
+        {
+            name: ("on" if value else "") if isinstance(value, bool) else value
+            for name, value in fields.items()
+        }
+    )
 
 
 def _family(slug: str) -> str:

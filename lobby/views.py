@@ -79,7 +79,9 @@ def create(request, slug: str):
         engine = registry.get(slug)
     except registry.UnknownGame:
         raise Http404 from None
-    form = TableForm(engine, limits(slug), request.POST or None)
+    # A GET may prefill the form ("new table with the same options" after a game).
+    prefill = None if request.method == "POST" else request.GET.dict()
+    form = TableForm(engine, limits(slug), request.POST or None, initial=prefill)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         spec = services.TableSpec(

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Final, Literal, TypedDict, TypeVar, final
 from games.backgammon import bots
 from games.backgammon.moves import Node, Play, Step, legal_plays, resolve
 from games.backgammon.moves import next_steps as _next_steps
+from games.backgammon.steps import StepTree, step_tree
 from games.backgammon.variants import (
     ALWAYS,
     BAR,
@@ -368,6 +369,14 @@ def _is_point(value: object) -> bool:
     return type(value) is int and 0 <= value <= BAR
 
 
+def play_steps(state: State, seat: int | None) -> StepTree | None:
+    """The tree of next steps of the seat's roll, while that seat is playing one."""
+    if seat is None or state["phase"] != PLAY or state["turn"] != seat:
+        return None
+    root = root_node(state, seat)
+    return step_tree(_variant(state), root, legal_plays(_variant(state), root))
+
+
 def _parse_moves(moves: Any) -> list[Step]:
     if not isinstance(moves, list):
         raise IllegalAction("A play is a list of moves.")
@@ -527,7 +536,7 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             "cube": state["cube"],
             "offer": state["offer"],
             "checkers": variant.checkers,
-            # What the board needs to build a play step by step from the listed plays.
+            # How checkers enter and meet: the board names the bar or the hand.
             "movement": {"contact": variant.contact, "entry": variant.entry},
             # points[i] is the common board's point i + 1: seat 0's numbering.
             "points": points,
@@ -548,6 +557,8 @@ class _BoardEngine(Engine[OptionsT, State, Action]):
             "reason": state["reason"],
             "seat": seat,
             "actions": [] if seat is None else self.legal_actions(state, seat),
+            # The board builds a play one step at a time along this tree.
+            "steps": play_steps(state, seat),
         }
         return view
 

@@ -13,7 +13,7 @@
   let offset = 0;           // server clock minus ours
   let mine = new Set();     // rounds I have a bet on
   let cashedOut = false;
-  let socket;
+  let link = null;
 
   const odds = (h) => (Math.floor(h / 100)).toLocaleString() + "." + String(h % 100).padStart(2, "0") + "x";
   const now = () => Date.now() + offset;
@@ -138,12 +138,15 @@
       : (run.stopped_reason ? "Autobet off: " + run.stopped_reason : "");
   }
 
-  function send(message) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); }
+  function send(message) { if (link) link.send(message); }
 
+  // The kit's socket comes back after a blip; the server sends the whole state on each
+  // (re)connection, which is the resync.
   function connect() {
-    socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/casino/crash/");
-    socket.onmessage = (event) => { const m = JSON.parse(event.data); (handlers[m.type] || (() => {}))(m); };
-    socket.onclose = () => { $("phase").textContent = "Reconnecting…"; setTimeout(connect, 1500); };
+    link = window.Kit.socket("/ws/casino/crash/", {
+      badge: $("link"),
+      onMessage: (m) => (handlers[m.type] || (() => {}))(m),
+    });
   }
 
   const manual = $("manual");

@@ -73,14 +73,15 @@
     }
   }
 
+  // The kit's socket comes back after a blip; the server sends the state on each connection.
   function connect() {
-    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/casino/keno/");
-    socket.onmessage = (event) => {
-      const m = JSON.parse(event.data);
-      if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; }
-      if (m.type === "draw") { next = m.next; showDraw(m); }
-    };
-    socket.onclose = () => setTimeout(connect, 1500);
+    window.Kit.socket("/ws/casino/keno/", {
+      badge: $("link"),
+      onMessage: (m) => {
+        if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; }
+        if (m.type === "draw") { next = m.next; showDraw(m); }
+      },
+    });
   }
 
   showMarks(); setInterval(countdown, 500); connect();

@@ -4,9 +4,11 @@
   "use strict";
   const frames = JSON.parse(document.getElementById("frames").textContent);
   const boardEl = document.querySelector("[data-board]");
-  const board = (window.GameBoards || {})[boardEl.dataset.slug];
+  const boards = window.GameBoards || {};
+  const board = boards[boardEl.dataset.slug] || boards.generic;
   const scrub = document.querySelector("[data-scrub]");
   const caption = document.querySelector("[data-caption]");
+  const status = document.querySelector("[data-status]");
   let at = 0;
 
   function show(index) {
@@ -15,7 +17,7 @@
     const f = frames[at];
     caption.textContent = at === 0 ? "Start" : `Move ${f.seq}: seat ${f.seat + 1} (${f.actor})`;
     const msg = { seat: null, seq: f.seq, view: f.view, legal: [], to_act: [], deadline: null, clocks: {}, players: f.players, status: "replay" };
-    if (board) board.render(boardEl, msg, () => {});
+    if (board) board.render(boardEl, msg, () => {}, (text) => (status.textContent = text));
   }
   document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => show(at + Number(b.dataset.step))));
   scrub.addEventListener("input", () => show(Number(scrub.value)));

@@ -44,7 +44,7 @@ def play_the_roll(page) -> None:
         if not page.locator(".bg-selected").count():
             page.locator(".bg-source[data-point]").first.click()
         page.locator(".bg-target[data-point]").first.click()
-    assert page.locator(".bg-turn").inner_text().endswith(": confirm or undo.")
+    assert page.locator("[data-status]").inner_text().endswith(": confirm or undo.")
     confirm.click()
 
 
@@ -62,9 +62,12 @@ def test_portes_is_played_by_tapping_and_the_other_board_follows(server, browser
 
     pages = {"Alice": alice_page, "Bob": bob_page}
     for page in pages.values():
-        page.wait_for_selector("[data-status]:text-matches('Your move|Waiting')")
+        # The board's own words on the page's one status line.
+        page.wait_for_selector("[data-status]:text-matches('^Your roll|is playing')")
     mover = next(
-        n for n, p in pages.items() if p.locator("[data-status]").inner_text() == "Your move."
+        n
+        for n, p in pages.items()
+        if p.locator("[data-status]").inner_text().startswith("Your roll: ")
     )
     other = "Bob" if mover == "Alice" else "Alice"
     # The opening roll is the mover's: it is played at once, no cube in Tavli.

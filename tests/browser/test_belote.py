@@ -101,6 +101,7 @@ def test_a_hand_of_classic_belote_by_tapping(server, browser, make_user):
 
 # ---- the board on its own: every variant, every phase, each seat and a spectator --------
 
+KIT_JS = ROOT / "static" / "kit" / "kit.js"
 BOARD_JS = ROOT / "static" / "games" / "belote" / "board.js"
 SAMPLES = [
     (PILOTTA, {"target": 51}, 4),
@@ -117,7 +118,7 @@ CHECK = """
   const root = document.getElementById("root");
   for (const msg of messages) {
     const where = `${msg.view.game} #${msg.seq} seat ${msg.seat}`;
-    try { window.GameBoards[msg.slug].render(root, msg, () => {}); }
+    try { window.GameBoards[msg.slug].render(root, msg, () => {}, () => {}); }
     catch (e) { problems.push(`${where}: ${e}`); continue; }
     const enabled = root.querySelectorAll("button:enabled");
     if (msg.seat === null && (enabled.length || root.querySelector(".bl-hand")))
@@ -184,6 +185,7 @@ def test_the_board_draws_every_state_and_offers_every_legal_move(browser):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_content('<div id="root"></div>')
+    page.add_script_tag(path=str(KIT_JS))
     page.add_script_tag(path=str(BOARD_JS))
     for engine, options, seats in SAMPLES:
         assert page.evaluate(CHECK, list(board_messages(engine, options, seats))) == []

@@ -63,7 +63,7 @@ def test_mark_buy_and_watch_the_draw(server, browser, funded_player):
     Round.objects.filter(pk=ticket.round_id).update(starts_at=timezone.now())
     in_thread(services.advance_keno)
     drawn = Round.objects.get(pk=ticket.round_id).outcome["balls"]
-    page.wait_for_function("document.querySelectorAll('#drawn .ball').length >= 3", timeout=15_000)
+    page.wait_for_selector("#drawn .ball >> nth=2", state="attached", timeout=15_000)
     shown = [int(x) for x in page.locator("#drawn .ball").all_inner_texts()[:3]]
     assert shown == drawn[:3]  # the animation shows the committed draw, in draw order
 

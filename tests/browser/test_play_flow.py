@@ -43,14 +43,17 @@ def test_two_players_meet_play_and_get_paid(server, browser, funded_player):
     pages = {"alice": alice_page, "bob": bob_page}
     for page in pages.values():
         page.wait_for_selector(".rps-sign")
+        # What the table plays for is on the page before the first move.
+        stake, pot, rake = (page.inner_text(f"[data-{k}]") for k in ("stake", "pot", "rake"))
+        assert (stake, pot, rake) == ("5.00 EUR", "10.00 EUR", "0.40 EUR")
     first = next(
         name
         for name, page in pages.items()
-        if page.locator("[data-status]").inner_text() == "Your move."
+        if page.locator("[data-status]").inner_text() == "Your turn: choose a sign"
     )
     second = "bob" if first == "alice" else "alice"
     pages[first].click(".rps-sign:has-text('Rock')")
-    pages[second].wait_for_selector("[data-status]:has-text('Your move.')")
+    pages[second].wait_for_selector("[data-status]:text-is('Your turn: choose a sign')")
     pages[second].click(".rps-sign:has-text('Scissors')")
 
     pages[first].wait_for_selector("[data-result]:has-text('You won')")

@@ -1,16 +1,16 @@
 // Tavli and backgammon board: an SVG board redrawn from each state message.
 //
-// The server lists one complete play per resulting position (msg.legal). The player builds
-// a play one step at a time here: the board walks the moves the dice allow and offers only
-// the steps from which one of the listed positions can still be reached, so any order of
-// the same moves works. Confirm sends the listed play that ends in the position built.
+// The server lists one complete play per resulting position (msg.legal) and sends, in the
+// seat's view, the tree of next steps (games/backgammon/steps.py): the player builds a play
+// one step at a time along it, in any order of the same moves, and Confirm sends the listed
+// play the tree names at the end. The board decides no rule itself.
 // Points are numbered from the player at the bottom (the seat itself, or seat 0 for
 // spectators and replays): home board 1..6 bottom right, 25 the bar (Blitz: the hand),
 // 0 borne off.
 (function () {
   "use strict";
+  const { el, svg } = window.Kit;
 
-  const SVG = "http://www.w3.org/2000/svg";
   const OFF = 0;
   const BAR = 25;
 
@@ -68,177 +68,10 @@
     return view.numbering[to].indexOf(view.numbering[from][p]);
   }
 
-  // ---- building a play step by step ------------------------------------------------------
-  // The same steps as games/backgammon/moves.py. The head rule (Long), the first checker
-  // (Fevga) and the Armenian stop are left out on purpose: they only forbid some orders of
-  // the moves, and a step is offered only if a listed, legal, position can still be reached.
-
-  function diceToPlay(dice) {
-    const [a, b] = dice;
-    return a === b ? [a, a, a, a] : [Math.max(a, b), Math.min(a, b)];
-  }
-
-  function isOpen(rules, node, point) {
-    const held = node.opp[point];
-    if (rules.contact === "hit") return held <= 1;
-    if (rules.contact === "pin") return held === 0 || (held === 1 && !node.myPins.has(point));
-    if (rules.contact === "block") return held === 0;
-    return true;
-  }
-
-  function canBearOff(rules, node) {
-    if (node.mine.slice(7).some(Boolean)) return false;
-    // A pinned checker must be freed before bearing off.
-    return !(rules.contact === "pin" && node.myPins.size);
-  }
-
-  function stepsWithDie(rules, node, die) {
-    const mine = node.mine;
-    const found = [];
-    if (mine[BAR]) {
-      const to = rules.entry === "hand" ? die : 25 - die;
-      if (rules.entry !== "down" && isOpen(rules, node, to)) found.push([BAR, to]);
-      return found;
-    }
-    if (rules.entry === "down" && mine[6 + die]) found.push([6 + die, die]);
-    const top = rules.entry === "down" ? 6 : 24;
-    const bearing = canBearOff(rules, node);
-    for (let from = top; from >= 1; from--) {
-      if (!mine[from] || node.myPins.has(from)) continue;
-      const to = from - die;
-      if (to >= 1) {
-        if (isOpen(rules, node, to)) found.push([from, to]);
-      } else if (bearing && (to === 0 || !mine.slice(from + 1, 7).some(Boolean))) {
-        found.push([from, OFF]);
-      }
-    }
-    return found;
-  }
-
-  // `die` null moves the checker without spending a die (replaying a listed play).
-  function move(rules, node, from, to, die) {
-    const mine = node.mine.slice();
-    let opp = node.opp;
-    let oppPins = node.oppPins;
-    mine[from] -= 1;
-    mine[to] += 1;
-    if (to !== OFF && opp[to] === 1 && !oppPins.has(to)) {
-      if (rules.contact === "hit") {
-        opp = opp.slice();
-        opp[to] = 0;
-        opp[BAR] += 1;
-      } else if (rules.contact === "pin") {
-        oppPins = new Set(oppPins).add(to);
-      }
-    }
-    if (mine[from] === 0 && oppPins.has(from)) {
-      oppPins = new Set(oppPins);
-      oppPins.delete(from);
-    }
-    const dice = node.dice.slice();
-    if (die !== null) dice.splice(dice.indexOf(die), 1);
-    return { mine, opp, myPins: node.myPins, oppPins, dice };
-  }
-
-  function children(rules, node) {
-    const out = [];
-    for (const die of [...new Set(node.dice)].sort((a, b) => b - a)) {
-      for (const [from, to] of stepsWithDie(rules, node, die)) {
-        out.push({ step: [from, to], node: move(rules, node, from, to, die) });
-      }
-    }
-    return out;
-  }
-
-  function positionKey(node) {
-    const pins = (set) => [...set].sort((a, b) => a - b).join(",");
-    return `${node.mine}|${node.opp}|${pins(node.myPins)}|${pins(node.oppPins)}`;
-  }
-
-  function nodeKey(node) {
-    return `${positionKey(node)}|${node.dice}`;
-  }
-
-  function sameStep(a, b) {
-    return a[0] === b[0] && a[1] === b[1];
-  }
-
-  // What the mover may do next with the plays listed for this roll.
-  function planner(view, seat, plays) {
-    const rules = view.movement;
-    const seen = perspective(view, seat);
-    const root = {
-      mine: seen.mine,
-      opp: rules.contact === "none" ? new Array(26).fill(0) : seen.theirs,
-      myPins: seen.myPins,
-      oppPins: seen.theirPins,
-      dice: diceToPlay(view.dice),
-    };
-    const length = plays[0].moves.length;
-    const targets = new Map();
-    for (const play of plays) {
-      const end = play.moves.reduce((node, [from, to]) => move(rules, node, from, to, null), root);
-      targets.set(positionKey(end), play);
-    }
-    const memo = new Map();
-    function canFinish(node, left) {
-      const key = `${nodeKey(node)}#${left}`;
-      if (!memo.has(key)) {
-        memo.set(
-          key,
-          left === 0
-            ? targets.has(positionKey(node))
-            : children(rules, node).some((c) => canFinish(c.node, left - 1))
-        );
-      }
-      return memo.get(key);
-    }
-    // The nodes `partial` may lead to (a bear-off may spend either die), still finishable.
-    function follow(partial) {
-      let nodes = [root];
-      partial.forEach((step, i) => {
-        const next = new Map();
-        for (const node of nodes) {
-          for (const child of children(rules, node)) {
-            if (sameStep(child.step, step) && canFinish(child.node, length - i - 1)) {
-              next.set(nodeKey(child.node), child.node);
-            }
-          }
-        }
-        nodes = [...next.values()];
-      });
-      return nodes;
-    }
-    return {
-      length,
-      root,
-      follow,
-      nextSteps(nodes, done) {
-        const left = length - done;
-        const steps = new Map();
-        if (left <= 0) return [];
-        for (const node of nodes) {
-          for (const child of children(rules, node)) {
-            if (canFinish(child.node, left - 1)) steps.set(String(child.step), child.step);
-          }
-        }
-        return [...steps.values()];
-      },
-      playFor(nodes, done) {
-        if (done !== length) return null;
-        for (const node of nodes) {
-          const play = targets.get(positionKey(node));
-          if (play) return play;
-        }
-        return null;
-      },
-    };
-  }
-
   // ---- local state of the turn being built ----------------------------------------------
 
   const turn = { key: null, partial: [], selected: null, sent: false };
-  let current = null; // {root, msg, act}: redrawn on each tap
+  let current = null; // {root, msg, act, say}: redrawn on each tap
 
   function startTurnIfNew(msg) {
     const key = `${msg.game}:${msg.seq}:${msg.seat}`;
@@ -254,23 +87,9 @@
 
   // ---- SVG helpers ------------------------------------------------------------------------
 
-  function svg(tag, attrs, parent) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, value);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-
   function text(parent, x, y, content, className) {
     const node = svg("text", { x, y, class: className }, parent);
     node.textContent = content;
-    return node;
-  }
-
-  function el(tag, className, content) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (content !== undefined) node.textContent = content;
     return node;
   }
 
@@ -599,11 +418,10 @@
       }
     }
     if (build) {
-      const { plan, nodes } = build;
-      const play = plan.playFor(nodes, turn.partial.length);
+      const play = build.play;
       box.append(
         button("Undo", "undo", undo, !turn.partial.length),
-        button(plan.length ? "Confirm" : "Pass", "confirm", () => send({ type: "play", moves: play.moves }), !play)
+        button(build.length ? "Confirm" : "Pass", "confirm", () => send({ type: "play", moves: play.moves }), !play)
       );
       if (!turn.partial.length) box.append(...rerollButtons(view, legal));
     }
@@ -651,36 +469,46 @@
     return new Set(landed.filter((p) => p > 0));
   }
 
-  // The play the seat is building, when it has a roll to play: where its steps lead and
-  // which steps may follow.
+  // The play the seat is building, when it has a roll to play: the tree node its steps
+  // reached and which steps may follow.
   function building(msg, me) {
     const view = msg.view;
-    if (me === null || view.phase !== "play") return null;
-    const plays = (msg.legal || []).filter((a) => a.type === "play");
-    if (!plays.length) return null;
-    const plan = planner(view, me, plays);
-    let nodes = plan.follow(turn.partial);
-    if (!nodes.length) {
-      // Cannot happen for a play built here; start the turn over rather than stall.
-      turn.partial = [];
-      nodes = [plan.root];
+    const tree = view.steps;
+    if (me === null || view.phase !== "play" || !tree) return null;
+    let at = 0;
+    const taken = [];
+    for (const [from, to] of turn.partial) {
+      const edge = tree.nodes[at].steps.find((s) => s[0] === from && s[1] === to);
+      if (!edge) break; // cannot happen for a play built here: keep what still fits
+      taken.push(edge);
+      at = edge[2];
     }
-    return { plan, nodes, next: plan.nextSteps(nodes, turn.partial.length) };
+    turn.partial = taken.map(([from, to]) => [from, to]);
+    const node = tree.nodes[at];
+    const play = node.play === undefined ? null : (msg.legal || [])[node.play];
+    return { length: tree.length, node, taken, play, next: node.steps };
   }
 
   // Shows the position the partial play reached, and what may be tapped next.
   function showBuilding(view, board, ui, build) {
-    const shown = build.nodes[0];
-    board.mine = shown.mine;
-    if (view.movement.contact !== "none") {
-      board.theirs = shown.opp.map((n, p) => (p === OFF ? board.theirs[OFF] : n));
+    const mine = board.mine.slice();
+    const theirs = board.theirs.slice();
+    const theirPins = new Set(board.theirPins);
+    for (const [from, to, , ...effects] of build.taken) {
+      mine[from] -= 1;
+      mine[to] += 1;
+      if (effects.includes("hit")) {
+        theirs[to] = 0;
+        theirs[BAR] += 1;
+      }
+      if (effects.includes("pin")) theirPins.add(to);
+      if (effects.includes("free")) theirPins.delete(from);
     }
-    board.myPins = shown.myPins;
-    board.theirPins = shown.oppPins;
-    const left = build.plan.length - turn.partial.length;
+    Object.assign(board, { mine, theirs, theirPins });
+    const left = build.length - build.taken.length;
     const double = view.dice[0] === view.dice[1];
-    ui.remaining = left === 0 ? [] : shown.dice.slice(0, double ? left : 2);
-    if (turn.partial.length) ui.moved = new Set(turn.partial.map(([, to]) => to).filter((p) => p > 0));
+    ui.remaining = left === 0 ? [] : build.node.dice.slice(0, double ? left : 2);
+    if (build.taken.length) ui.moved = new Set(build.taken.map(([, to]) => to).filter((p) => p > 0));
     ui.sources = new Set(build.next.map((s) => s[0]));
     ui.selected = turn.selected;
     if (turn.selected !== null) {
@@ -718,78 +546,19 @@
       el("div", "bg-title", title(view)),
       playerLine(msg, board.topSeat),
       svgRoot,
-      playerLine(msg, board.bottomSeat),
-      el("p", "bg-turn", turnText(msg, build && build.plan))
+      playerLine(msg, board.bottomSeat)
     );
     if (me !== null && view.phase !== "over") container.append(controls(msg, build));
     const lastEvent = view.recent[view.recent.length - 1];
     if (lastEvent) container.append(el("p", "bg-last", eventText(msg, lastEvent)));
     root.replaceChildren(container);
+    current.say(turnText(msg, build));
   }
 
-  function render(root, msg, act) {
-    injectStyle();
+  function render(root, msg, act, say) {
     startTurnIfNew(msg);
-    current = { root, msg, act };
+    current = { root, msg, act, say };
     redraw();
-  }
-
-  const CSS = `
-.bg-board{max-width:40rem;margin:0 auto;font:15px/1.35 system-ui,sans-serif;color:#212529}
-.bg-title{font-weight:600;text-align:center;margin-bottom:.35rem}
-.bg-player{display:flex;align-items:center;gap:.6rem;flex-wrap:wrap;padding:.3rem .6rem;border-radius:.5rem}
-.bg-player.bg-to-act{background:#fff3bf}
-.bg-player b{margin-right:auto}
-.bg-score{font-weight:700;font-variant-numeric:tabular-nums}
-.bg-pips{color:#495057;font-size:.9rem;font-variant-numeric:tabular-nums}
-.bg-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;border:1px solid #495057}
-.bg-svg{display:block;width:100%;height:auto;margin:.25rem 0;touch-action:manipulation;
-  user-select:none;-webkit-user-select:none}
-.bg-frame{fill:#6b4226}
-.bg-field{fill:#e9dcc0}
-.bg-bar{fill:#5a3720}
-.bg-tri0{fill:#9c3b1b}
-.bg-tri1{fill:#2f5d50}
-.bg-number{fill:#f1e4c8;font-size:13px;text-anchor:middle}
-.bg-checker{stroke-width:1.5}
-.bg-seat0,.bg-chip.bg-seat0{fill:#fbf8f1;background:#fbf8f1;stroke:#6c6255}
-.bg-seat1,.bg-chip.bg-seat1{fill:#2b2b2e;background:#2b2b2e;stroke:#000}
-.bg-count{font-size:17px;font-weight:700;text-anchor:middle;pointer-events:none}
-.bg-on0{fill:#212529}.bg-on1{fill:#fff}
-.bg-pinned{stroke:#e03131;stroke-width:4;stroke-dasharray:6 3}
-.bg-pin{fill:#e03131;pointer-events:none}
-.bg-tray-box{fill:#8a5a36}
-.bg-slab.bg-seat1{stroke:#adb5bd}
-.bg-tray-count{fill:#fff;font-size:13px;font-weight:700;text-anchor:middle}
-.bg-die rect{fill:#fff;stroke:#343a40;stroke-width:1.5}
-.bg-die1 rect{fill:#343a40;stroke:#000}
-.bg-pip{fill:#212529}.bg-die1 .bg-pip{fill:#fff}
-.bg-die.bg-used{opacity:.3}
-.bg-die,.bg-cube,.bg-number{pointer-events:none}
-.bg-times{fill:#212529;font-size:15px;font-weight:700}
-.bg-cube rect{fill:#fff;stroke:#212529;stroke-width:2}
-.bg-cube.bg-offered rect{fill:#ffe066;stroke:#e67700;stroke-width:3}
-.bg-cube text{font-size:16px;font-weight:800;text-anchor:middle}
-.bg-hit{fill:transparent}
-.bg-live .bg-point.bg-source,.bg-live .bg-point.bg-target,.bg-live .bg-tray.bg-target{cursor:pointer}
-.bg-moved .bg-triangle{filter:brightness(1.35)}
-.bg-source .bg-top{stroke:#f59f00;stroke-width:4}
-.bg-selected .bg-top{stroke:#1c7ed6;stroke-width:5}
-.bg-target .bg-triangle,.bg-tray.bg-target .bg-tray-box{fill:#37b24d}
-.bg-ghost{fill:none;stroke:#fff;stroke-width:3;stroke-dasharray:5 4}
-.bg-turn{font-weight:600;min-height:1.4em;margin:.4rem 0;text-align:center}
-.bg-controls{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center}
-.bg-button{min-height:2.9rem;min-width:6rem;padding:.4rem 1rem;font-size:1rem;border-radius:.6rem;border:2px solid #0f6e5a;background:#0f6e5a;color:#fff;cursor:pointer;touch-action:manipulation}
-.bg-button[data-action=undo],.bg-button[data-action^=reroll],.bg-button[data-action=drop]{background:#fff;color:#0f6e5a}
-.bg-button:disabled{opacity:.4;cursor:default}
-.bg-last{color:#495057;font-size:.9rem;text-align:center;margin:.4rem 0 0}`;
-
-  function injectStyle() {
-    if (document.getElementById("bg-style")) return;
-    const style = document.createElement("style");
-    style.id = "bg-style";
-    style.textContent = CSS;
-    document.head.appendChild(style);
   }
 
   window.GameBoards = window.GameBoards || {};

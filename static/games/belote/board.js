@@ -4,6 +4,7 @@
 // msg.legal, sent as it is; spectators and the replay get the same table without controls.
 (function () {
   "use strict";
+  const { el, card: kitCard } = window.Kit;
 
   const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
   const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", NT: "no trump" };
@@ -11,116 +12,10 @@
   const RED = new Set(["D", "H"]);
   const PLACES = ["bottom", "right", "top", "left"];
   const RESEND_AFTER_MS = 4000; // a refused move brings no new state: offer the moves again
-  const CSS = `
-.bl-board{font:15px/1.35 system-ui,sans-serif;max-width:40rem;margin:0 auto;color:#1c2430}
-.bl-scores{display:flex;align-items:stretch;gap:.4rem}
-.bl-side{flex:1;min-width:0;padding:.35rem .5rem;border-radius:.6rem;background:#f1f3f5;text-align:center}
-.bl-side b{display:block;font-size:1.6rem;line-height:1.1;font-variant-numeric:tabular-nums}
-.bl-side small{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.bl-side.bl-ours{background:#e6f4ef;color:#0b5546}
-.bl-target{align-self:center;font-size:.8rem;color:#5d6b7c;text-align:center;max-width:5rem}
-.bl-facts{display:flex;flex-wrap:wrap;gap:.3rem;margin:.45rem 0}
-.bl-chip{display:inline-block;padding:.1rem .55rem;border-radius:999px;background:#f1f3f5;font-size:.85rem;white-space:nowrap}
-.bl-chip.bl-strong{background:#102a25;color:#fff}
-.bl-chip .bl-red,.bl-strong .bl-red{color:#ff8787}
-.bl-chip:not(.bl-strong) .bl-red{color:#c92a2a}
-.bl-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2.2fr) minmax(0,1fr);
-  grid-template-areas:". top ." "left center right" ". bottom .";gap:.3rem;padding:.5rem;
-  border-radius:1rem;background:radial-gradient(ellipse at center,#1f7a5c 0,#125740 75%);color:#fff}
-.bl-two{grid-template-areas:"top top top" "center center center" "bottom bottom bottom"}
-.bl-seat{min-width:0;text-align:center;align-self:center;padding:.25rem .2rem;border-radius:.6rem;
-  border:2px solid transparent;font-size:.85rem}
-.bl-seat-top{grid-area:top}.bl-seat-left{grid-area:left}.bl-seat-right{grid-area:right}.bl-seat-bottom{grid-area:bottom}
-.bl-seat.bl-active{border-color:#ffd43b;background:rgba(255,212,59,.15)}
-.bl-name{display:block;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.bl-tags{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:.2rem;margin-top:.15rem}
-.bl-tag{font-size:.75rem;line-height:1.4;padding:0 .4rem;border-radius:999px;background:rgba(255,255,255,.2)}
-.bl-call{background:#fff;color:#1c2430;font-weight:700}
-.bl-call .bl-red{color:#c92a2a}
-.bl-count{display:inline-flex;align-items:center;gap:.2rem}
-.bl-center{grid-area:center;min-height:9.5rem;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center}
-.bl-trick{display:grid;grid-template-columns:repeat(3,2.7rem);grid-template-rows:repeat(3,auto);
-  grid-template-areas:". top ." "left . right" ". bottom .";gap:0 .15rem;justify-items:center}
-.bl-two .bl-trick{grid-template-columns:repeat(2,2.9rem);grid-template-areas:"top bottom"}
-.bl-two .bl-trick .bl-card{margin-top:0}
-.bl-two .bl-trick .bl-at-top{transform:translateY(-.5rem)}.bl-two .bl-trick .bl-at-bottom{transform:translateY(.5rem)}
-.bl-trick .bl-card{--cw:2.6rem}
-.bl-trick .bl-at-top{grid-area:top}.bl-trick .bl-at-left{grid-area:left;margin-top:-1.2rem}
-.bl-trick .bl-at-right{grid-area:right;margin-top:-1.2rem}.bl-trick .bl-at-bottom{grid-area:bottom;margin-top:-1.6rem}
-.bl-trick .bl-won{outline:3px solid #ffd43b}
-.bl-faded{opacity:.6}
-.bl-caption{font-size:.8rem;opacity:.9;margin-top:.25rem}
-.bl-big{font-size:1.5rem;font-weight:800}
-.bl-big .bl-red{color:#ffa8a8}
-.bl-card{--cw:3.3rem;position:relative;flex:none;display:inline-flex;align-items:center;justify-content:center;
-  width:var(--cw);height:calc(var(--cw)*1.4);padding:0;border-radius:calc(var(--cw)*.12);background:#fff;
-  border:1px solid #9aa5b1;box-shadow:0 1px 3px rgba(0,0,0,.3);color:#1c2430;font:700 1rem/1 system-ui,sans-serif;
-  user-select:none;-webkit-user-select:none;touch-action:manipulation}
-.bl-card.bl-red{color:#c92a2a}
-.bl-corner{position:absolute;top:calc(var(--cw)*.06);left:calc(var(--cw)*.08);display:flex;flex-direction:column;
-  align-items:center;font-size:calc(var(--cw)*.3);line-height:.95}
-.bl-pip{font-size:calc(var(--cw)*.62);margin-top:calc(var(--cw)*.3)}
-.bl-back{background:repeating-linear-gradient(45deg,#1d4e89 0 .25rem,#2f6db3 .25rem .5rem);border:2px solid #fff}
-.bl-mini{--cw:.8rem;border-width:1px;box-shadow:none}
-.bl-inline .bl-card{--cw:1.9rem;margin:0 .1rem}
-.bl-inline .bl-pip{display:none}
-.bl-inline .bl-corner{position:static;flex-direction:row;font-size:.85rem}
-.bl-hand{display:flex;justify-content:center;align-items:flex-end;padding:1.1rem .2rem .4rem;min-height:6.6rem}
-.bl-hand .bl-card{--cw:3.6rem;margin-left:min(.15rem,calc((100% - 3.6rem) / (var(--n) - 1) - 3.6rem));transition:transform .12s}
-.bl-hand .bl-card:first-child{margin-left:0}
-button.bl-card{cursor:default}
-button.bl-card:disabled{opacity:1;cursor:default}
-button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0 2px #63e6be,0 3px 6px rgba(0,0,0,.3)}
-.bl-card.bl-dim{filter:grayscale(.5) brightness(.8);opacity:.55}
-.bl-piles{display:flex;justify-content:center;gap:.2rem;margin-top:.3rem}
-.bl-pile{position:relative;width:2.6rem;height:calc(2.6rem*1.4 + .3rem)}
-.bl-pile .bl-card{--cw:2.6rem;position:absolute;left:0;top:0}
-.bl-pile .bl-under{top:.3rem}
-.bl-pile.bl-empty{border:1px dashed rgba(255,255,255,.5);border-radius:.3rem;height:calc(2.6rem*1.4)}
-.bl-own-piles{grid-column:1/-1}
-.bl-controls{display:flex;flex-direction:column;gap:.45rem;margin:.6rem 0 0}
-.bl-prompt{font-weight:700;text-align:center;min-height:1.4em;margin:.5rem 0 0}
-.bl-row{display:flex;flex-wrap:wrap;gap:.35rem;justify-content:center}
-.bl-btn{min-height:2.6rem;min-width:3rem;padding:.3rem .8rem;border-radius:.6rem;border:1px solid #0f6e5a;background:#fff;
-  color:#0f6e5a;font:600 1rem system-ui,sans-serif;cursor:pointer;touch-action:manipulation}
-.bl-btn.bl-primary{background:#0f6e5a;color:#fff}
-.bl-btn.bl-on{background:#0f6e5a;color:#fff}
-.bl-btn.bl-danger{border-color:#b42318;color:#b42318}
-.bl-btn .bl-red{color:#c92a2a}.bl-btn.bl-on .bl-red,.bl-btn.bl-primary .bl-red{color:#ffc9c9}
-.bl-btn:disabled{opacity:.5;cursor:default}
-.bl-values{display:grid;grid-template-columns:repeat(auto-fill,minmax(3.4rem,1fr));gap:.3rem}
-.bl-values .bl-btn{min-width:0;min-height:2.2rem;padding:.15rem}
-.bl-suits .bl-btn{flex:1;display:flex;flex-direction:column;align-items:center;line-height:1.1;font-size:.8rem;padding:.25rem}
-.bl-suits .bl-btn .bl-sym{font-size:1.6rem}
-.bl-suits .bl-btn.bl-red{color:#c92a2a;border-color:#c92a2a}
-.bl-toggle{display:flex;align-items:center;justify-content:center;gap:.4rem;font-size:.95rem}
-.bl-result{margin:.6rem 0 0;padding:.6rem;border-radius:.6rem;background:#fff3bf;font-weight:700;text-align:center}
-.bl-notes{list-style:none;margin:.6rem 0 0;padding:0;font-size:.9rem}
-.bl-notes li{padding:.2rem 0;border-bottom:1px solid #e9ecef}
-.bl-history{margin-top:.6rem;font-size:.9rem}
-.bl-history table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
-.bl-history td,.bl-history th{padding:.2rem .3rem;border-bottom:1px solid #e9ecef;text-align:left}
-@media (max-width:420px){.bl-board{font-size:14px}.bl-table{padding:.35rem .25rem}
-  .bl-hand .bl-card{--cw:3.3rem;margin-left:min(.15rem,calc((100% - 3.3rem) / (var(--n) - 1) - 3.3rem))}}`;
 
   // Interaction that lives between two state messages (chosen bid value, Change card mode).
   let ui = { seq: null };
   let current = null;
-
-  function injectStyle() {
-    if (document.getElementById("belote-style")) return;
-    const style = document.createElement("style");
-    style.id = "belote-style";
-    style.textContent = CSS;
-    document.head.appendChild(style);
-  }
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   // ---- words ---------------------------------------------------------------------
 
@@ -144,9 +39,7 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
   }
 
   function inlineCard(card) {
-    const span = el("span", RED.has(card[1]) ? "bl-red" : "", rankText(card) + SUITS[card[1]]);
-    span.style.whiteSpace = "nowrap";
-    return span;
+    return el("span", "bl-nowrap" + (RED.has(card[1]) ? " bl-red" : ""), rankText(card) + SUITS[card[1]]);
   }
 
   function nameOf(msg, seat) {
@@ -201,12 +94,8 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
   // ---- cards ---------------------------------------------------------------------
 
   function cardFace(card, tag) {
-    const node = el(tag || "div", "bl-card" + (RED.has(card[1]) ? " bl-red" : ""));
-    node.dataset.card = card;
+    const node = kitCard(card, "bl-card" + (RED.has(card[1]) ? " bl-red" : ""), tag);
     node.setAttribute("aria-label", cardWords(card));
-    const corner = el("span", "bl-corner");
-    corner.append(el("span", "", rankText(card)), el("span", "", SUITS[card[1]]));
-    node.append(corner, el("span", "bl-pip", SUITS[card[1]]));
     return node;
   }
 
@@ -633,21 +522,21 @@ button.bl-card.bl-legal{cursor:pointer;border:2px solid #0f6e5a;box-shadow:0 0 0
   }
 
   function rerender() {
-    if (current) render(current.root, current.msg, current.act);
+    if (current) render(current.root, current.msg, current.act, current.say);
   }
 
-  function render(root, msg, act) {
-    injectStyle();
+  function render(root, msg, act, say) {
     if (ui.seq !== msg.seq) ui = { seq: msg.seq, bid: ui.bid };
-    current = { root: root, msg: msg, act: act };
+    current = { root: root, msg: msg, act: act, say: say };
     const board = el("div", "bl-board");
     const send = sender(board, act, msg.seq);
     board.append(scores(msg), facts(msg), table(msg, send));
-    const parts = [hand(msg, send), el("p", "bl-prompt", prompt(msg)), controls(msg, send)];
-    if (msg.view.result) parts[1].className = "bl-result";
-    parts.push(notes(msg), history(msg));
+    // The result stays on the table; what to do next goes to the page's status line.
+    const result = msg.view.result ? el("p", "bl-result", resultText(msg)) : null;
+    const parts = [hand(msg, send), result, controls(msg, send), notes(msg), history(msg)];
     parts.forEach((part) => { if (part) board.appendChild(part); });
     root.replaceChildren(board);
+    say(prompt(msg));
   }
 
   window.GameBoards = window.GameBoards || {};

@@ -3,42 +3,9 @@
 // goalkeeper faces the other way, so the keeper's goal is drawn mirrored.
 (function () {
   "use strict";
+  const { el } = window.Kit;
 
   const SVG = "http://www.w3.org/2000/svg";
-  const CSS = `
-.penalty-board{font:16px/1.4 system-ui,sans-serif;max-width:34rem;margin:0 auto;text-align:center}
-.penalty-score{display:flex;justify-content:space-around;align-items:center;padding:.5rem;
-  border-radius:.75rem;background:#f1f3f5}
-.penalty-score b{display:block;font-size:2.2rem}
-.penalty-me{color:#1864ab}
-.penalty-role{font-size:.8rem;color:#555}
-.penalty-marks{letter-spacing:.2em;font-size:.9rem}
-.penalty-info{color:#555;font-size:.9rem;margin:.25rem 0}
-.penalty-status{margin:.6rem 0;font-weight:600;min-height:1.5em}
-.penalty-goal{width:100%;max-width:30rem;touch-action:manipulation;user-select:none}
-.penalty-sector{fill:#e9f5e9;stroke:#9bbf9b;stroke-width:1}
-.penalty-open{cursor:pointer;fill:#d3f9d8}
-.penalty-open:hover{fill:#b2f2bb}
-.penalty-mine{fill:#a5d8ff}
-.penalty-number{font-size:16px;fill:#5c7c5c;pointer-events:none}
-.penalty-glove{fill:#f59f00;opacity:.85;pointer-events:none}
-.penalty-ball{fill:#fff;stroke:#212529;stroke-width:3;pointer-events:none}
-.penalty-frame{fill:none;pointer-events:none;stroke:#343a40;stroke-width:8;stroke-linejoin:round}`;
-
-  function injectStyle() {
-    if (document.getElementById("penalty-style")) return;
-    const style = document.createElement("style");
-    style.id = "penalty-style";
-    style.textContent = CSS;
-    document.head.appendChild(style);
-  }
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function svg(tag, attrs, text) {
     const node = document.createElementNS(SVG, tag);
@@ -138,8 +105,7 @@
     return box;
   }
 
-  function render(root, msg, act) {
-    injectStyle();
+  function render(root, msg, act, say) {
     const view = msg.view;
     const info = (view.sudden_death ? "Sudden death" : view.shots + " shots each") +
       " \u00B7 goal seen from " + (mirrored(msg) ? "the goal line" : "the penalty spot");
@@ -147,11 +113,11 @@
     board.append(
       scoreBoard(msg),
       el("div", "penalty-info", info),
-      el("div", "penalty-status", status(msg)),
       goal(msg, act),
       el("div", "penalty-info", lastShotText(msg))
     );
     root.replaceChildren(board);
+    say(status(msg));
   }
 
   window.GameBoards = window.GameBoards || {};

@@ -2,43 +2,10 @@
 // Rebuilt from each message; the server's view never holds the other seat's pending sign.
 (function () {
   "use strict";
+  const { el } = window.Kit;
 
   const ICONS = { rock: "\u270A", paper: "\u270B", scissors: "\u270C\uFE0F" };
   const LABELS = { rock: "Rock", paper: "Paper", scissors: "Scissors" };
-  const CSS = `
-.rps-board{font:16px/1.4 system-ui,sans-serif;max-width:32rem;margin:0 auto;text-align:center}
-.rps-score{display:flex;justify-content:space-around;align-items:center;gap:.5rem;
-  font-size:1.1rem;padding:.5rem;border-radius:.75rem;background:#f1f3f5}
-.rps-score b{display:block;font-size:2.2rem}
-.rps-me{color:#1864ab}
-.rps-target{color:#555;font-size:.9rem;margin:.25rem 0}
-.rps-status{margin:.75rem 0;font-weight:600;min-height:1.5em}
-.rps-signs{display:flex;gap:.5rem;justify-content:center}
-.rps-sign{flex:1;min-height:6rem;font-size:1rem;border:2px solid #adb5bd;border-radius:1rem;
-  background:#fff;cursor:pointer;touch-action:manipulation}
-.rps-sign span{display:block;font-size:2.6rem}
-.rps-sign:hover:not(:disabled){border-color:#1864ab}
-.rps-sign:disabled{opacity:.45;cursor:default}
-.rps-sign.rps-picked{opacity:1;color:#1864ab;border-color:#1864ab;background:#e7f5ff}
-.rps-history{list-style:none;padding:0;margin:1rem 0 0;max-height:14rem;overflow-y:auto}
-.rps-history li{display:flex;justify-content:space-between;padding:.3rem .5rem;
-  border-bottom:1px solid #e9ecef;font-size:.95rem}
-.rps-won{font-weight:700}`;
-
-  function injectStyle() {
-    if (document.getElementById("rps-style")) return;
-    const style = document.createElement("style");
-    style.id = "rps-style";
-    style.textContent = CSS;
-    document.head.appendChild(style);
-  }
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function playerName(msg, seat) {
     if (seat === msg.seat) return "You";
@@ -102,14 +69,13 @@
     return list;
   }
 
-  function render(root, msg, act) {
-    injectStyle();
+  function render(root, msg, act, say) {
     const board = el("div", "rps-board");
     board.append(
       scoreBoard(msg),
-      el("div", "rps-target", "First to " + msg.view.target + (msg.view.target === 1 ? " point" : " points")),
-      el("div", "rps-status", status(msg))
+      el("div", "rps-target", "First to " + msg.view.target + (msg.view.target === 1 ? " point" : " points"))
     );
+    say(status(msg));
     if (msg.seat !== null && msg.seat !== undefined && msg.view.winner === null) {
       board.appendChild(signButtons(msg, act));
     }

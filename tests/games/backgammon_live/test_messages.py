@@ -25,8 +25,14 @@ def test_the_seat_to_move_gets_its_plays_and_what_the_board_needs(start_table, p
     assert view["movement"] == {"contact": "hit", "entry": "bar"}
     assert view["reroll_fee_bp"] == 1000 and view["rerolls_left"] == [2, 2]
     assert view["variant_name"] == "Nack backgammon"
+    # The tree the board builds a play along, ending in the listed plays.
+    tree = view["steps"]
+    assert tree["length"] == len(plays[0]["moves"]) and tree["nodes"][0]["steps"]
+    ends = {node["play"] for node in tree["nodes"] if "play" in node}
+    assert ends == set(range(len(plays)))
 
     for position in (1 - seat, None):
         waiting = messages.state_message(game, position)
         assert waiting["legal"] == [] and waiting["view"]["actions"] == []
+        assert waiting["view"]["steps"] is None
         assert waiting["view"]["boards"] == view["boards"]
