@@ -94,14 +94,16 @@ async def test_bad_messages_get_an_error_and_the_socket_stays_open(crash_table):
     await socket.receive_json_from(timeout=5)
     for bad in ["{not json", "[1, 2]", '{"type": 5}', "x" * 5_000]:
         await socket.send_to(text_data=bad)
-        assert await socket.receive_json_from(timeout=5) == {
-            "type": "error",
-            "message": "Malformed message.",
-        }
+        reply = await socket.receive_json_from(timeout=5)
+        assert reply["type"] == "error" and reply["code"] == "malformed"
+    await socket.send_to(text_data='{"type": "sync", "pad": "' + "x" * 9_000 + '"}')
+    assert (await socket.receive_json_from(timeout=5))["code"] == "too_large"
     await socket.send_json_to({"type": "launch"})
-    assert "Unknown" in (await socket.receive_json_from(timeout=5))["message"]
+    assert (await socket.receive_json_from(timeout=5))["code"] == "unknown_type"
     await socket.send_json_to({"type": "bet", "amount": "ten"})
-    assert (await socket.receive_json_from(timeout=5))["type"] == "error"
+    assert (await socket.receive_json_from(timeout=5))["code"] == "invalid_amount"
+    await socket.send_json_to({"type": "bet", "amount": 10.5})
+    assert (await socket.receive_json_from(timeout=5))["code"] == "invalid_amount"
     await socket.send_json_to({"type": "bet", "amount": "0.10"})
     assert "minimum" in (await until(socket, "error"))["message"]
     await socket.send_json_to({"type": "cash_out"})

@@ -1,0 +1,22 @@
+"""Every open socket of a user listens on the user's own channel group, so that what
+happens to the account reaches the sockets at once (a block or an exclusion closes them;
+live balance updates will travel the same way)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+BLOCKED = "blocked"
+EXCLUDED = "excluded"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def close_sockets(user_id: int, reason: str, message: str) -> None:
+    """Asks every socket of the user to close, telling the player why. Call after commit."""
+    async_to_sync(get_channel_layer().group_send)(
+        user_group(user_id), {"type": "account.closed", "reason": reason, "message": message}
+    )

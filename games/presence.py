@@ -1,0 +1,125 @@
+"""A seated socket's presence is a lease, not a promise to say goodbye.
+
+A socket that dies without running `disconnect` (its server crashed, or was killed) would
+leave its seat counted online for good, and the reconnection window would never apply.
+So each seated socket holds a lease in Redis: one member of a sorted set, scored by when
+it lapses (games.clock), renewed by the live socket every `RENEW_SECONDS`. The sweep
+(Celery beat, `sweep_lapsed_leases`) takes every lapsed lease out and closes its socket in
+the runtime (`services.socket_closed`), as if it had said goodbye.
+
+Each lease is closed exactly once: by the sweep or by the socket's own `disconnect`,
+whichever removes it from the set first (ZREM answers 1 to only one of them). A socket
+whose lease lapsed while it was still alive (an event loop stalled past the TTL) finds it
+gone at its next renewal and opens again.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from functools import cache
+
+import redis
+from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from games import clock, services
+
+log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 30  # a socket silent this long counts as gone
+RENEW_SECONDS = 10
+
+# Renews a lease only if it is still held: one that lapsed and was swept stays gone.
+_RENEW = """
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+
+@cache
+def _client() -> redis.Redis:
+    return redis.Redis.from_url(settings.REDIS_URL)
+
+
+def _key() -> str:
+    return f"{settings.CACHES['default']['KEY_PREFIX']}:game-seat-leases"
+
+
+def _lease(game_id: int, user_id: int, channel: str) -> str:
+    return f"{game_id}:{user_id}:{channel}"
+
+
+def _lapses_at(now: datetime) -> float:
+    return now.timestamp() + LEASE_SECONDS
+
+
+def take(game_id: int, user_id: int, channel: str) -> None:
+    _client().zadd(_key(), {_lease(game_id, user_id, channel): _lapses_at(clock.now())})
+
+
+def renew(game_id: int, user_id: int, channel: str) -> bool:
+    """False when the lease had lapsed and was swept: the socket counts as closed."""
+    renewed = _client().eval(
+        _RENEW, 1, _key(), _lease(game_id, user_id, channel), _lapses_at(clock.now())
+    )
+    return bool(renewed)
+
+
+def release(game_id: int, user_id: int, channel: str) -> bool:
+    """True if this call ended the lease (the socket was still counted open)."""
+    return bool(_client().zrem(_key(), _lease(game_id, user_id, channel)))
+
+
+def open_seat(game_id: int, user_id: int, channel: str) -> None:
+    """A seated socket opened: lease first, so that a crash right after cannot leave the
+    seat counted online without a lease to lapse."""
+    take(game_id, user_id, channel)
+    services.socket_opened(game_id, _user(user_id))
+
+
+def keep_seat(game_id: int, user_id: int, channel: str) -> None:
+    """The live socket's periodic renewal; reopens the seat if the sweep closed it."""
+    if not renew(game_id, user_id, channel):
+        open_seat(game_id, user_id, channel)
+
+
+def close_seat(game_id: int, user_id: int, channel: str) -> None:
+    if release(game_id, user_id, channel):
+        services.socket_closed(game_id, _user(user_id))
+
+
+def lapsed(now: datetime) -> list[str]:
+    """Takes out every lease lapsed by `now`, each once (another sweep or the socket's
+    own goodbye that removes it first gets nothing)."""
+    client = _client()
+    members = client.zrangebyscore(_key(), "-inf", now.timestamp())
+    return [member.decode() for member in members if client.zrem(_key(), member)]
+
+
+@shared_task(ignore_result=True)
+def sweep_lapsed_leases() -> int:
+    """Closes, in the runtime, every seated socket whose lease lapsed. A seat that fails
+    is logged and put back, lapsed, for the next sweep; the others go on."""
+    now = clock.now()
+    closed = 0
+    for lease in lapsed(now):
+        game_id, user_id, _ = lease.split(":", 2)
+        try:
+            services.socket_closed(int(game_id), _user(int(user_id)))
+        except services.ActionRejected:
+            continue  # the game is gone
+        except Exception:
+            log.exception("closing lapsed lease %s failed; the next sweep retries", lease)
+            _client().zadd(_key(), {lease: now.timestamp()})
+            continue
+        closed += 1
+    return closed
+
+
+def _user(user_id: int):
+    return get_user_model()(pk=user_id)
