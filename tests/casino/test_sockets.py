@@ -8,7 +8,6 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from casino import clock, runner
 from casino.models import CrashBet
@@ -16,15 +15,6 @@ from config.asgi import application
 from wallet.selectors import cash_balance
 
 ORIGIN = (b"origin", b"http://testserver")
-
-
-@pytest.fixture
-def crash_table(funded, crash_round):
-    player = funded(100_000)
-    game_round = crash_round(200)
-    client = Client()
-    client.force_login(player)
-    return player, game_round, client.cookies["sessionid"].value
 
 
 async def connect(cookie: str | None = None, path: str = "/ws/casino/crash/"):
