@@ -62,7 +62,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
-            content = decode_frame(text_data, bytes_data)
+            content = decode_frame(text_data)
             kind = content["type"]
             self.limiter.take(kind if kind in self.limiter.rates else OTHER)
             await self.handle(content)

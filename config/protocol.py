@@ -82,8 +82,9 @@ class ServerError(ProtocolError):
     default_message = "Something went wrong on our side; nothing was changed. Please try again."
 
 
-def decode_frame(text: str | None, binary: bytes | None = None) -> dict[str, Any]:
-    """The frame as a JSON object with a string `type`, or a ProtocolError."""
+def decode_frame(text: str | None) -> dict[str, Any]:
+    """A text frame (None: a binary one) as a JSON object with a string `type`, or a
+    ProtocolError."""
     if text is None:
         raise Malformed("Messages are JSON text, not binary.")
     if len(text) > MAX_FRAME:

@@ -16,28 +16,28 @@ from games import protocol
 
 
 @pytest.mark.parametrize(
-    ("text", "binary", "code"),
+    ("text", "code"),
     [
-        (None, b"\x00\x01", "malformed"),  # a binary frame
-        ("{not json", None, "malformed"),
-        ("[1, 2]", None, "malformed"),
-        ("null", None, "malformed"),
-        ('"act"', None, "malformed"),
-        ('{"type": 5}', None, "malformed"),
-        ('{"seq": 0}', None, "malformed"),
-        ("[" * 100_000 + "]" * 100_000, None, "too_large"),
-        ('{"type": "act", "action": ' + "[" * 3_000 + "]" * 3_000 + "}", None, "malformed"),
-        ('{"type": "act", "action": ' + "[" * 8 + "]" * 8 + "}", None, "malformed"),
-        ('{"type": "chat", "text": "\\ud800"}', None, "malformed"),  # a lone surrogate
-        ('{"type": "chat", "text": "a\\udc00b"}', None, "malformed"),
-        ('{"type": "act", "action": {"sign": "rock\\u0000"}}', None, "malformed"),
-        ('{"type": "act", "action": {"\\u0000": 1}}', None, "malformed"),  # in a key
-        ('{"type": "chat", "text": "' + "x" * frames.MAX_FRAME + '"}', None, "too_large"),
+        (None, "malformed"),  # a binary frame
+        ("{not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        ("null", "malformed"),
+        ('"act"', "malformed"),
+        ('{"type": 5}', "malformed"),
+        ('{"seq": 0}', "malformed"),
+        ("[" * 100_000 + "]" * 100_000, "too_large"),
+        ('{"type": "act", "action": ' + "[" * 3_000 + "]" * 3_000 + "}", "malformed"),
+        ('{"type": "act", "action": ' + "[" * 8 + "]" * 8 + "}", "malformed"),
+        ('{"type": "chat", "text": "\\ud800"}', "malformed"),  # a lone surrogate
+        ('{"type": "chat", "text": "a\\udc00b"}', "malformed"),
+        ('{"type": "act", "action": {"sign": "rock\\u0000"}}', "malformed"),
+        ('{"type": "act", "action": {"\\u0000": 1}}', "malformed"),  # in a key
+        ('{"type": "chat", "text": "' + "x" * frames.MAX_FRAME + '"}', "too_large"),
     ],
 )
-def test_hostile_frames_are_refused_with_their_code(text, binary, code):
+def test_hostile_frames_are_refused_with_their_code(text, code):
     with pytest.raises(frames.ProtocolError) as refused:
-        frames.decode_frame(text, binary)
+        frames.decode_frame(text)
     assert refused.value.code == code
     message = refused.value.as_message()
     assert message["type"] == "error" and message["code"] == code
