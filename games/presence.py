@@ -10,7 +10,9 @@ the runtime (`services.socket_closed`), as if it had said goodbye.
 Each lease is closed exactly once: by the sweep or by the socket's own `disconnect`,
 whichever removes it from the set first (ZREM answers 1 to only one of them). A socket
 whose lease lapsed while it was still alive (an event loop stalled past the TTL) finds it
-gone at its next renewal and opens again.
+swept at its next renewal and opens again. The sweep leaves a mark for that; a lease
+missing without the mark was lost with Redis's data, not closed, so the renewal takes it
+again without counting the socket a second time.
 """
 
 from __future__ import annotations
@@ -31,10 +33,23 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 30  # a socket silent this long counts as gone
 RENEW_SECONDS = 10
 
-# Renews a lease only if it is still held: one that lapsed and was swept stays gone.
+SWEPT_MARK_SECONDS = 24 * 3600  # longer than any socket stays stalled
+
+# Renews the lease. Answers 0 when the sweep had closed it (the socket must open again),
+# 1 when it was held, or missing without the sweep's mark (Redis lost it).
 _RENEW = """
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+local held = redis.call('ZSCORE', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+if not held and redis.call('DEL', KEYS[2]) == 1 then
+  return 0
+end
+return 1
+"""
+
+# Takes a lapsed lease out for closing, once, and marks it swept.
+_CLAIM = """
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  redis.call('SET', KEYS[2], 1, 'EX', ARGV[2])
   return 1
 end
 return 0
@@ -54,6 +69,10 @@ def _lease(game_id: int, user_id: int, channel: str) -> str:
     return f"{game_id}:{user_id}:{channel}"
 
 
+def _swept_mark(lease: str) -> str:
+    return f"{_key()}:swept:{lease}"
+
+
 def _lapses_at(now: datetime) -> float:
     return now.timestamp() + LEASE_SECONDS
 
@@ -64,15 +83,19 @@ def take(game_id: int, user_id: int, channel: str) -> None:
 
 def renew(game_id: int, user_id: int, channel: str) -> bool:
     """False when the lease had lapsed and was swept: the socket counts as closed."""
-    renewed = _client().eval(
-        _RENEW, 1, _key(), _lease(game_id, user_id, channel), _lapses_at(clock.now())
-    )
+    lease = _lease(game_id, user_id, channel)
+    renewed = _client().eval(_RENEW, 2, _key(), _swept_mark(lease), lease, _lapses_at(clock.now()))
     return bool(renewed)
 
 
 def release(game_id: int, user_id: int, channel: str) -> bool:
     """True if this call ended the lease (the socket was still counted open)."""
-    return bool(_client().zrem(_key(), _lease(game_id, user_id, channel)))
+    lease = _lease(game_id, user_id, channel)
+    pipe = _client().pipeline()
+    pipe.zrem(_key(), lease)
+    pipe.delete(_swept_mark(lease))
+    removed, _ = pipe.execute()
+    return bool(removed)
 
 
 def open_seat(game_id: int, user_id: int, channel: str) -> None:
@@ -97,8 +120,20 @@ def lapsed(now: datetime) -> list[str]:
     """Takes out every lease lapsed by `now`, each once (another sweep or the socket's
     own goodbye that removes it first gets nothing)."""
     client = _client()
-    members = client.zrangebyscore(_key(), "-inf", now.timestamp())
-    return [member.decode() for member in members if client.zrem(_key(), member)]
+    leases = [member.decode() for member in client.zrangebyscore(_key(), "-inf", now.timestamp())]
+    return [
+        lease
+        for lease in leases
+        if client.eval(_CLAIM, 2, _key(), _swept_mark(lease), lease, SWEPT_MARK_SECONDS)
+    ]
+
+
+def _put_back(lease: str, now: datetime) -> None:
+    """A lease the sweep could not close, lapsed again for the next sweep."""
+    pipe = _client().pipeline()
+    pipe.zadd(_key(), {lease: now.timestamp()})
+    pipe.delete(_swept_mark(lease))
+    pipe.execute()
 
 
 @shared_task(ignore_result=True)
@@ -115,7 +150,7 @@ def sweep_lapsed_leases() -> int:
             continue  # the game is gone
         except Exception:
             log.exception("closing lapsed lease %s failed; the next sweep retries", lease)
-            _client().zadd(_key(), {lease: now.timestamp()})
+            _put_back(lease, now)
             continue
         closed += 1
     return closed

@@ -123,6 +123,22 @@ def test_a_socket_that_outlived_its_lease_opens_the_seat_again_at_its_next_renew
 
 
 @pytest.mark.django_db
+def test_leases_lost_with_redis_are_taken_again_without_counting_the_socket_twice(
+    clock, start_table
+):
+    game, players = start_table("rps", {"points": 3})
+    user = players[0]
+    presence.open_seat(game.pk, user.pk, "channel-a")
+    presence._client().delete(presence._key())  # Redis restarted without its data
+    clock.advance(presence.RENEW_SECONDS)
+    presence.keep_seat(game.pk, user.pk, "channel-a")
+    assert seat_row(game, 0).sockets == 1
+    presence.close_seat(game.pk, user.pk, "channel-a")
+    seat = seat_row(game, 0)
+    assert seat.sockets == 0 and seat.offline_since == clock.now
+
+
+@pytest.mark.django_db
 def test_a_seat_that_fails_to_close_is_retried_and_does_not_stop_the_others(
     clock, start_table, monkeypatch
 ):
