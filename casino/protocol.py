@@ -155,3 +155,122 @@ class Accepted(TypedDict, total=False):
     multiplier: int
     payout: int
     current_bet: int
+    # a bet's view (BetView)
+    player: str
+    amount: int
+    amount_text: str
+    auto_cash_out: int | None
+    cashed_out_at: int | None
+    status: str
+
+
+class BetView(TypedDict):
+    player: str
+    amount: int
+    amount_text: str
+    auto_cash_out: int | None  # hundredths
+    cashed_out_at: int | None  # hundredths
+    status: str
+    payout: int
+
+
+class CrashRoundView(TypedDict):
+    number: int
+    state: str
+    closes_at_ms: int
+    started_at_ms: int | None
+    bets: list[BetView]
+
+
+class CrashState(TypedDict, total=False):
+    """The snapshot on connecting and on sync; `mine` and `autobet` for a logged-in player."""
+
+    type: str  # "state"
+    now_ms: int
+    round: CrashRoundView | None
+    history: list[dict[str, int]]
+    limits: dict[str, int]
+    mine: list[dict[str, Any]]
+    autobet: dict[str, Any] | None
+
+
+class Betting(TypedDict):
+    type: str  # "betting"
+    round: int
+    closes_at_ms: int
+    bets: list[BetView]
+
+
+class BetPlaced(BetView):
+    type: str  # "bet"
+    round: int
+
+
+class Start(TypedDict):
+    type: str  # "start"
+    round: int
+    started_at_ms: int
+
+
+class Tick(TypedDict):
+    type: str  # "tick"
+    round: int
+    elapsed_ms: int
+    multiplier: int  # hundredths
+    cashouts: list[dict[str, Any]]
+
+
+class CashedOut(TypedDict):
+    type: str  # "cashout"
+    round: int
+    player: str
+    multiplier: int
+
+
+class Crashed(TypedDict):
+    type: str  # "crash"
+    round: int
+    crash_point: int
+
+
+class Settled(TypedDict):
+    type: str  # "settled"
+    round: int
+    crash_point: int
+    link: str  # the round's hash-chain link, hex
+    winners: int
+
+
+class NextDraw(TypedDict):
+    round: int
+    starts_at_ms: int
+    closes_at_ms: int
+
+
+class KenoState(TypedDict):
+    type: str  # "state"
+    now_ms: int
+    next: NextDraw | None
+
+
+class Draw(TypedDict):
+    type: str  # "draw"
+    round: int
+    balls: list[int]
+    link: str
+    next: NextDraw | None
+
+
+# Every message the Crash socket sends, by type (errors: config.protocol.ErrorMessage).
+CRASH_SERVER_MESSAGES: dict[str, type] = {
+    "state": CrashState,
+    "accepted": Accepted,
+    "betting": Betting,
+    "bet": BetPlaced,
+    "start": Start,
+    "tick": Tick,
+    "cashout": CashedOut,
+    "crash": Crashed,
+    "settled": Settled,
+}
+KENO_SERVER_MESSAGES: dict[str, type] = {"state": KenoState, "draw": Draw}
