@@ -12,8 +12,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from accounts import services as accounts
-from config.consumers import GuardedConsumer, raise_for_standing
+from config.consumers import GuardedConsumer
 from games import events, messages, presence, protocol, services, tasks
 from games.models import Game
 
@@ -92,15 +91,15 @@ class GameConsumer(GuardedConsumer):
         await self.send_json(event["payload"])
 
     async def _play(self, service, *args) -> None:
+        """A move or a resignation. The service re-reads the player's account under the
+        game's lock and refuses a blocked one (`blocked`); an excluded player still plays
+        out a game already under way, its stake being committed."""
         if not self.seated:
             raise protocol.Spectator()
         try:
-            sends = await database_sync_to_async(
-                _as_player, thread_sensitive=False, executor=MOVE_THREADS
-            )(self.user.pk, service, *args)
+            await self._run(service, *args)
         except services.ActionRejected as exc:
             raise protocol.refusal(exc.code, exc.message) from None
-        await tasks.send_async(sends)
 
     async def _chat(self, text: str) -> None:
         if not self.seated:
@@ -176,13 +175,6 @@ class GameConsumer(GuardedConsumer):
         return messages.player_name(
             game, game.seats.select_related("player").get(position=self.position)
         )
-
-
-def _as_player(user_id: int, service, *args) -> tasks.Outbox:
-    """A player's action, refused if the account was blocked since the socket opened. An
-    excluded player still plays out a game already under way: its stake is committed."""
-    raise_for_standing(accounts.standing(user_id), excluded_may=True)
-    return _changes_of(service, *args)
 
 
 def _changes_of(service, *args) -> tasks.Outbox:
