@@ -41,6 +41,9 @@ class GameConsumer(GuardedConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept_socket()
         if self.seated:
+            # Renewals and the goodbye take turns: a renewal still running when the socket
+            # closes would otherwise take the lease again after its release.
+            self.lease_turn = asyncio.Lock()
             await self._run(presence.open_seat, self.game_id, self.user.pk, self.channel_name)
             self.lease = asyncio.create_task(self._keep_lease())
         await self._send_full_state()
@@ -59,15 +62,17 @@ class GameConsumer(GuardedConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "lease"):
-            self.lease.cancel()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.seated:
-            try:
-                await self._run(presence.close_seat, self.game_id, self.user.pk, self.channel_name)
-            except Exception:  # the lease lapses and the sweep closes the seat instead
-                log.exception("closing the seat of game %s failed", self.game_id)
+        if hasattr(self, "lease"):
+            async with self.lease_turn:
+                self.lease.cancel()
+                try:
+                    await self._run(
+                        presence.close_seat, self.game_id, self.user.pk, self.channel_name
+                    )
+                except Exception:  # the lease lapses and the sweep closes the seat instead
+                    log.exception("closing the seat of game %s failed", self.game_id)
         await super().disconnect(code)
 
     async def handle(self, content: dict[str, Any]) -> None:
@@ -116,11 +121,14 @@ class GameConsumer(GuardedConsumer):
 
     async def _keep_lease(self) -> None:
         while True:
-            await asyncio.sleep(presence.RENEW_SECONDS)
-            try:
-                await self._run(presence.keep_seat, self.game_id, self.user.pk, self.channel_name)
-            except Exception:  # Redis or the database away: try again at the next renewal
-                log.exception("renewing the seat lease of game %s failed", self.game_id)
+            await presence.until_renewal()
+            async with self.lease_turn:
+                try:
+                    await self._run(
+                        presence.keep_seat, self.game_id, self.user.pk, self.channel_name
+                    )
+                except Exception:  # Redis or the database away: try again at the next renewal
+                    log.exception("renewing the seat lease of game %s failed", self.game_id)
 
     async def _send_full_state(self) -> None:
         payloads = await database_sync_to_async(self._full_state)()

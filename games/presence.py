@@ -17,6 +17,7 @@ again without counting the socket a second time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 from functools import cache
@@ -96,6 +97,11 @@ def release(game_id: int, user_id: int, channel: str) -> bool:
     pipe.delete(_swept_mark(lease))
     removed, _ = pipe.execute()
     return bool(removed)
+
+
+async def until_renewal() -> None:
+    """The live socket's pause between renewals (tests replace it to drive renewals)."""
+    await asyncio.sleep(RENEW_SECONDS)
 
 
 def open_seat(game_id: int, user_id: int, channel: str) -> None:

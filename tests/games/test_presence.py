@@ -3,6 +3,7 @@ lease lapses, and the reconnection window then applies (controlled clock, no sle
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -88,6 +89,48 @@ async def test_a_lapsed_socket_is_closed_once_and_a_live_one_keeps_the_seat_onli
     await live.disconnect()
     seat = await database_sync_to_async(seat_row)(game, 0)
     assert seat.sockets == 0 and seat.offline_since == clock.now
+
+
+class Renewals:
+    """The live socket's pause between renewals, ended by the test: each `next()` lets one
+    renewal run and returns once it is done and the socket waits again."""
+
+    def __init__(self) -> None:
+        self.go: asyncio.Queue[None] = asyncio.Queue()
+        self.waiting: asyncio.Queue[None] = asyncio.Queue()
+
+    async def pause(self) -> None:
+        await self.waiting.put(None)
+        await self.go.get()
+
+    async def next(self) -> None:
+        await self.go.put(None)
+        await asyncio.wait_for(self.waiting.get(), timeout=5)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_live_socket_renews_its_lease_and_its_goodbye_ends_it(
+    clock, start_table, monkeypatch
+):
+    renewals = Renewals()
+    monkeypatch.setattr(presence, "until_renewal", renewals.pause)
+    game, players = await database_sync_to_async(start_table)("rps", {"points": 3})
+    communicator, connected = await open_socket(f"/ws/games/{game.pk}/", players[0])
+    assert connected
+    await Inbox(communicator).latest_state(0)
+    await asyncio.wait_for(renewals.waiting.get(), timeout=5)
+    for _ in range(3):  # three lease periods, each renewed by the live socket
+        clock.advance(presence.LEASE_SECONDS - 1)
+        await renewals.next()
+        clock.advance(2)  # past the lease before this renewal
+        assert await database_sync_to_async(presence.sweep_lapsed_leases)() == 0
+    assert (await database_sync_to_async(seat_row)(game, 0)).sockets == 1
+    await communicator.disconnect()
+    await renewals.go.put(None)  # a renewal due now would outlive the goodbye: none runs
+    clock.advance(presence.LEASE_SECONDS * 10)
+    assert await database_sync_to_async(presence.sweep_lapsed_leases)() == 0
+    assert (await database_sync_to_async(seat_row)(game, 0)).sockets == 0
+    assert renewals.waiting.empty()
 
 
 @pytest.mark.django_db
