@@ -106,8 +106,12 @@ async def until_renewal() -> None:
 
 def open_seat(game_id: int, user_id: int, channel: str) -> None:
     """A seated socket opened: lease first, so that a crash right after cannot leave the
-    seat counted online without a lease to lapse."""
-    take(game_id, user_id, channel)
+    seat counted online without a lease to lapse. Without Redis the socket still opens
+    and counts; its first renewal takes the lease (see `_RENEW`)."""
+    try:
+        take(game_id, user_id, channel)
+    except redis.RedisError:
+        log.warning("no lease for user %s in game %s yet: Redis is unreachable", user_id, game_id)
     services.socket_opened(game_id, _user(user_id))
 
 
@@ -118,6 +122,8 @@ def keep_seat(game_id: int, user_id: int, channel: str) -> None:
 
 
 def close_seat(game_id: int, user_id: int, channel: str) -> None:
+    """Without Redis nobody can tell whether the sweep closed the socket already; the
+    lease is left to lapse, and the sweep closes the seat once Redis is back."""
     if release(game_id, user_id, channel):
         services.socket_closed(game_id, _user(user_id))
 

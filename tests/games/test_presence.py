@@ -7,6 +7,7 @@ import asyncio
 from datetime import timedelta
 
 import pytest
+import redis
 from channels.db import database_sync_to_async
 
 from games import presence, services
@@ -179,6 +180,27 @@ def test_leases_lost_with_redis_are_taken_again_without_counting_the_socket_twic
     presence.close_seat(game.pk, user.pk, "channel-a")
     seat = seat_row(game, 0)
     assert seat.sockets == 0 and seat.offline_since == clock.now
+
+
+@pytest.mark.django_db
+def test_a_socket_opened_while_redis_is_away_counts_and_takes_its_lease_later(
+    clock, start_table, monkeypatch
+):
+    game, players = start_table("rps", {"points": 3})
+    user = players[0]
+
+    def unreachable(*args):
+        raise redis.ConnectionError("Redis is restarting")
+
+    with monkeypatch.context() as away:
+        away.setattr(presence, "take", unreachable)
+        presence.open_seat(game.pk, user.pk, "channel-a")
+    assert seat_row(game, 0).sockets == 1
+    presence.keep_seat(game.pk, user.pk, "channel-a")
+    assert seat_row(game, 0).sockets == 1  # the lease is taken, the socket not counted twice
+    clock.advance(presence.LEASE_SECONDS + 1)
+    assert presence.sweep_lapsed_leases() == 1
+    assert seat_row(game, 0).sockets == 0
 
 
 @pytest.mark.django_db
