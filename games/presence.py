@@ -5,7 +5,9 @@ leave its seat counted online for good, and the reconnection window would never 
 So each seated socket holds a lease in Redis: one member of a sorted set, scored by when
 it lapses (games.clock), renewed by the live socket every `RENEW_SECONDS`. The sweep
 (Celery beat, `sweep_lapsed_leases`) takes every lapsed lease out and closes its socket in
-the runtime (`services.socket_closed`), as if it had said goodbye.
+the runtime (`services.socket_closed`), as if it had said goodbye. A seat counted online
+that holds no lease at all for a whole lease period (its sockets opened before leases, or
+their leases went with Redis's data) is closed by the same sweep.
 
 Each lease is closed exactly once: by the sweep or by the socket's own `disconnect`,
 whichever removes it from the set first (ZREM answers 1 to only one of them). A socket
@@ -28,6 +30,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from games import clock, services
+from games.models import Game, GameSeat
 
 log = logging.getLogger(__name__)
 
@@ -148,12 +151,61 @@ def _put_back(lease: str, now: datetime) -> None:
     pipe.execute()
 
 
+def seats_online_without_lease() -> list[tuple[int, int, int]]:
+    """(game id, user id, sockets counted) of every seat of a game in play counted online
+    with no lease at all: sockets that died where no lease could lapse (opened before
+    leases existed, or their leases lost with Redis's data)."""
+    counted = list(
+        GameSeat.objects.filter(
+            game__status=Game.Status.PLAYING, sockets__gt=0, player__isnull=False
+        ).values_list("game_id", "player_id", "sockets")
+    )
+    # Read after the seats: a socket opening in between has taken its lease first.
+    held = {
+        tuple(int(part) for part in member.decode().split(":", 2)[:2])
+        for member in _client().zrange(_key(), 0, -1)
+    }
+    return [(game, user, count) for game, user, count in counted if (game, user) not in held]
+
+
+def _unleased_long_enough(now: datetime) -> list[tuple[int, int, int]]:
+    """The seats without a lease that had none for a whole lease period either: a live
+    socket whose lease Redis lost takes it again within a renewal, so those are dead."""
+    unleased = {
+        f"{game}:{user}": (game, user, count) for game, user, count in seats_online_without_lease()
+    }
+    key = f"{_key()}:unleased"
+    client = _client()
+    if unleased:
+        client.zadd(key, dict.fromkeys(unleased, now.timestamp()), nx=True)
+    due = []
+    for member, since in client.zrange(key, 0, -1, withscores=True):
+        seat = unleased.get(member.decode())
+        if seat is None:
+            client.zrem(key, member)  # leased again, or closed
+        elif since <= now.timestamp() - LEASE_SECONDS:
+            client.zrem(key, member)
+            due.append(seat)
+    return due
+
+
 @shared_task(ignore_result=True)
 def sweep_lapsed_leases() -> int:
-    """Closes, in the runtime, every seated socket whose lease lapsed. A seat that fails
-    is logged and put back, lapsed, for the next sweep; the others go on."""
+    """Closes, in the runtime, every seated socket whose lease lapsed, and every socket
+    counted for a seat that has held no lease for a lease period. A seat that fails is
+    logged and retried by the next sweep; the others go on."""
     now = clock.now()
     closed = 0
+    for game_id, user_id, count in _unleased_long_enough(now):
+        try:
+            for _ in range(count):
+                services.socket_closed(game_id, _user(user_id))
+        except Exception:
+            log.exception(
+                "closing the unleased seat of user %s in game %s failed", user_id, game_id
+            )
+            continue
+        closed += count
     for lease in lapsed(now):
         game_id, user_id, _ = lease.split(":", 2)
         try:

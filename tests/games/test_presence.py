@@ -204,6 +204,43 @@ def test_a_socket_opened_while_redis_is_away_counts_and_takes_its_lease_later(
 
 
 @pytest.mark.django_db
+def test_a_seat_counted_online_without_any_lease_goes_offline_after_a_lease_period(
+    clock, start_table
+):
+    """Sockets opened before leases existed (or whose leases went with Redis's data, their
+    server dead) have nothing to lapse; the seat is closed once it stayed unleased."""
+    game, players = start_table("penalty", {"shots": 9}, step_seconds=10)
+    position = to_act(game)
+    services.socket_opened(game.pk, players[position])  # no lease: the old runtime
+    services.socket_opened(game.pk, players[position])
+    assert presence.seats_online_without_lease() == [(game.pk, players[position].pk, 2)]
+    assert presence.sweep_lapsed_leases() == 0
+    clock.advance(presence.LEASE_SECONDS - 1)
+    assert presence.sweep_lapsed_leases() == 0
+    assert seat_row(game, position).sockets == 2
+    clock.advance(1)
+    assert presence.sweep_lapsed_leases() == 2
+    seat = seat_row(game, position)
+    assert seat.sockets == 0 and seat.offline_since == clock.now
+    assert Game.objects.get(pk=game.pk).deadline == clock.now + timedelta(seconds=150)
+    assert presence.seats_online_without_lease() == []
+
+
+@pytest.mark.django_db
+def test_a_live_socket_whose_lease_redis_lost_is_not_closed(clock, start_table):
+    game, players = start_table("rps", {"points": 3})
+    user = players[0]
+    presence.open_seat(game.pk, user.pk, "channel-a")
+    presence._client().delete(presence._key())  # Redis restarted without its data
+    assert presence.sweep_lapsed_leases() == 0  # noticed: no lease for a counted seat
+    clock.advance(presence.RENEW_SECONDS)
+    presence.keep_seat(game.pk, user.pk, "channel-a")  # the live socket takes it again
+    clock.advance(presence.LEASE_SECONDS - presence.RENEW_SECONDS + 1)
+    assert presence.sweep_lapsed_leases() == 0
+    assert seat_row(game, 0).sockets == 1
+
+
+@pytest.mark.django_db
 def test_a_seat_that_fails_to_close_is_retried_and_does_not_stop_the_others(
     clock, start_table, monkeypatch
 ):
