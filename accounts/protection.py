@@ -28,6 +28,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from accounts import sockets
 from accounts.models import (
     REGULATORS_GROUP,
     PlayerProtection,
@@ -477,4 +478,6 @@ def _exclude(user: User, kind: str, until: datetime | None, *, actor) -> PlayerP
         actor=actor or user,
         until=until.isoformat() if until else None,
     )
+    message = exclusion_message(protection)
+    transaction.on_commit(lambda: sockets.close_sockets(user.pk, sockets.EXCLUDED, message))
     return protection

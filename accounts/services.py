@@ -6,8 +6,9 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import audit
+from accounts import audit, sockets
 from accounts.models import User
+from accounts.protection import exclusion_active, exclusion_message
 
 
 class AccountError(Exception):
@@ -24,6 +25,18 @@ def end_sessions(user: User) -> int:
     return ended
 
 
+def standing(user_id: int) -> tuple[str, str] | None:
+    """Why this account may not play right now (reason, message for the player), or None.
+    Read afresh from the database: a socket keeps the user it connected with."""
+    user = User.objects.select_related("protection").filter(pk=user_id).first()
+    if user is None or not user.is_active:
+        return sockets.BLOCKED, "Your account is blocked."
+    protection = getattr(user, "protection", None)
+    if protection is not None and exclusion_active(protection):
+        return sockets.EXCLUDED, exclusion_message(protection)
+    return None
+
+
 @transaction.atomic
 def block_user(user: User, *, reason: str, by: User) -> None:
     if not reason.strip():
@@ -36,6 +49,9 @@ def block_user(user: User, *, reason: str, by: User) -> None:
     user.save(update_fields=["blocked_at", "blocked_reason", "blocked_by", "is_active"])
     audit.record(by, "accounts.block", user, user.blocked_reason)
     transaction.on_commit(lambda: end_sessions(user))
+    transaction.on_commit(
+        lambda: sockets.close_sockets(user.pk, sockets.BLOCKED, "Your account has been blocked.")
+    )
 
 
 @transaction.atomic

@@ -1,16 +1,116 @@
-"""A health-check socket: proves the channel layer carries messages between processes."""
+"""The base every socket is built on, and the health-check and echo sockets.
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+`GuardedConsumer` is why no frame can kill a socket: each frame is decoded and checked
+(config/protocol.py) and rate-limited before a subclass sees it, and whatever a handler
+raises comes back as `{"type": "error", "code", ...}` on an open socket. A socket that
+died anyway never runs `disconnect`; what must not depend on it (a seat's presence) is a
+lease instead (games/presence.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, ClassVar
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts import services as accounts
+from accounts import sockets as account_sockets
+from config.protocol import (
+    CLOSE_EXCLUDED,
+    CLOSE_REFUSED,
+    AccountBlocked,
+    AccountExcluded,
+    ProtocolError,
+    Rate,
+    RateLimiter,
+    ServerError,
+    decode_frame,
+)
+
+log = logging.getLogger(__name__)
 
 PING_GROUP = "ping"
+# Messages of a type a socket does not list share this budget: unknown types are refused,
+# but refusing costs a reply, so a flood of them is limited too.
+OTHER = "other"
 
 
-class PingConsumer(AsyncJsonWebsocketConsumer):
+class GuardedConsumer(AsyncWebsocketConsumer):
+    """Subclasses implement `handle(content)` and list `rates` per message type."""
+
+    rates: ClassVar[dict[str, Rate]] = {}
+
+    @property
+    def user_id(self) -> int | None:
+        user = self.scope.get("user")
+        return user.pk if user is not None and user.is_authenticated else None
+
+    async def accept_socket(self) -> None:
+        """Accepts, and listens to the account's own group when a player is logged in."""
+        self.limiter = RateLimiter({OTHER: Rate(10, 2.0), **self.rates})
+        if self.user_id is not None:
+            self.account_group = account_sockets.user_group(self.user_id)
+            await self.channel_layer.group_add(self.account_group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "account_group"):
+            await self.channel_layer.group_discard(self.account_group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            content = decode_frame(text_data)
+            kind = content["type"]
+            self.limiter.take(kind if kind in self.limiter.rates else OTHER)
+            await self.handle(content)
+        except ProtocolError as error:
+            await self.send_json(error.as_message())
+        except Exception:
+            log.exception("%s failed on a frame; the socket stays open", type(self).__name__)
+            await self.send_json(ServerError().as_message())
+
+    async def handle(self, content: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content))
+
+    async def ensure_standing(self, *, excluded_may: bool = False) -> None:
+        """Refuses the action if the account was blocked (or, unless `excluded_may`,
+        excluded) since the socket opened: read afresh each time."""
+        if self.user_id is None:
+            return
+        refusal = await database_sync_to_async(accounts.standing)(self.user_id)
+        raise_for_standing(refusal, excluded_may=excluded_may)
+
+    async def account_closed(self, event: dict) -> None:
+        """The account was blocked or excluded: say why, and close."""
+        blocked = event["reason"] == account_sockets.BLOCKED
+        error = AccountBlocked if blocked else AccountExcluded
+        await self.send_json(error(event["message"]).as_message())
+        await self.close(code=CLOSE_REFUSED if blocked else CLOSE_EXCLUDED)
+
+
+def raise_for_standing(refusal: tuple[str, str] | None, *, excluded_may: bool = False) -> None:
+    """`accounts.services.standing`'s answer as the protocol's refusal."""
+    if refusal is None:
+        return
+    reason, message = refusal
+    if reason == account_sockets.BLOCKED:
+        raise AccountBlocked(message)
+    if not excluded_may:
+        raise AccountExcluded(message)
+
+
+class PingConsumer(GuardedConsumer):
     """Replies to `ping` itself and relays `broadcast` to every ping socket via the layer."""
 
     async def connect(self) -> None:
         await self.channel_layer.group_add(PING_GROUP, self.channel_name)
-        await self.accept()
+        await self.accept_socket()
         user = self.scope.get("user")
         await self.send_json(
             {"type": "hello", "user": user.email if user and user.is_authenticated else None}
@@ -18,9 +118,10 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(PING_GROUP, self.channel_name)
+        await super().disconnect(code)
 
-    async def receive_json(self, content, **kwargs) -> None:
-        if content.get("type") == "broadcast":
+    async def handle(self, content: dict[str, Any]) -> None:
+        if content["type"] == "broadcast":
             await self.channel_layer.group_send(
                 PING_GROUP, {"type": "relay", "text": str(content.get("text", ""))[:200]}
             )

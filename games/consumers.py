@@ -1,26 +1,32 @@
-"""The table socket: authenticates, parses, hands over to services, relays views."""
+"""The table socket: authenticates, parses (games/protocol.py), hands over to services,
+relays views. Frame hygiene, rate limits and account closing come from GuardedConsumer."""
 
 from __future__ import annotations
 
-import json
+import asyncio
+import logging
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from games import broadcast, messages, selectors, services
+from config.consumers import GuardedConsumer
+from games import broadcast, messages, presence, protocol, selectors, services
 from games.models import Game
 
-CHAT_LIMIT = 300
+log = logging.getLogger(__name__)
+
 # Moves run in a small pool of their own. Each game locks its own row, so moves of different
 # tables may run side by side; more threads than this only contend for the GIL with the
 # event loop (bench/live.py: 150 moves/s with Python's default of 6 threads, 165-188 with 1-2).
 MOVE_THREADS = ThreadPoolExecutor(settings.GAME_MOVE_THREADS, thread_name_prefix="moves")
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(GuardedConsumer):
+    rates = protocol.RATES
+
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
@@ -33,10 +39,18 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.audience = messages.audience(None if access == "watch" else access)
         self.group = messages.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        if access != "watch":
-            await self._run(services.socket_opened, self.game_id, self.user)
+        await self.accept_socket()
+        if self.seated:
+            # Renewals and the goodbye take turns: a renewal still running when the socket
+            # closes would otherwise take the lease again after its release.
+            self.lease_turn = asyncio.Lock()
+            await self._run(presence.open_seat, self.game_id, self.user.pk, self.channel_name)
+            self.lease = asyncio.create_task(self._keep_lease())
         await self._send_full_state()
+
+    @property
+    def seated(self) -> bool:
+        return isinstance(self.position, int)
 
     async def dispatch(self, message: dict) -> None:
         """Channels' own, less its thread hop to close stale database connections before
@@ -50,52 +64,27 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if isinstance(self.position, int):
-            await self._run(services.socket_closed, self.game_id, self.user)
+        if hasattr(self, "lease"):
+            async with self.lease_turn:
+                self.lease.cancel()
+                try:
+                    await self._run(
+                        presence.close_seat, self.game_id, self.user.pk, self.channel_name
+                    )
+                except Exception:  # the lease lapses and the sweep closes the seat instead
+                    log.exception("closing the seat of game %s failed", self.game_id)
+        await super().disconnect(code)
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        try:
-            content = json.loads(text_data or "")
-        except ValueError:
-            await self._error("bad_json", "That message is not valid JSON.")
-            return
-        if not isinstance(content, dict):
-            await self._error("bad_request", "Messages are JSON objects with a type.")
-            return
-        await self.receive_json(content)
-
-    async def receive_json(self, content: dict, **kwargs) -> None:
-        kind = content.get("type")
-        if kind == "sync":
+    async def handle(self, content: dict[str, Any]) -> None:
+        message = protocol.parse(content)
+        if isinstance(message, protocol.Sync):
             await self._send_full_state()
-        elif kind == "act":
-            if not isinstance(self.position, int):
-                await self._error("spectator", "Spectators cannot play.")
-                return
-            try:
-                await self._run(
-                    services.submit,
-                    self.game_id,
-                    self.user,
-                    content.get("seq"),
-                    content.get("action"),
-                )
-            except services.ActionRejected as exc:
-                await self._error(exc.code, exc.message)
-        elif kind == "resign":
-            if not isinstance(self.position, int):
-                await self._error("spectator", "Spectators cannot resign.")
-                return
-            try:
-                await self._run(services.resign, self.game_id, self.user)
-            except services.ActionRejected as exc:
-                await self._error(exc.code, exc.message)
-        elif kind == "chat":
-            await self._chat(content.get("text"))
+        elif isinstance(message, protocol.Chat):
+            await self._chat(message.text)
+        elif isinstance(message, protocol.Act):
+            await self._play(services.submit, self.game_id, self.user, message.seq, message.action)
         else:
-            await self._error(
-                "unknown_type", "Unknown message type: use act, sync, resign or chat."
-            )
+            await self._play(services.resign, self.game_id, self.user)
 
     async def game_update(self, event: dict) -> None:
         """A change: this socket is sent its own audience's view, nothing else."""
@@ -106,29 +95,40 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_message(self, event: dict) -> None:
         await self.send_json(event["payload"])
 
-    async def _chat(self, text: object) -> None:
-        if not isinstance(self.position, int):
-            await self._error("spectator", "Spectators cannot chat at the table.")
-            return
-        if not isinstance(text, str) or not text.strip():
-            await self._error("bad_request", "A chat message needs some text.")
-            return
-        name = await database_sync_to_async(self._name)()
-        await self.channel_layer.group_send(
-            self.group,
-            {
-                "type": "game.message",
-                "payload": {
-                    "type": "chat",
-                    "seat": self.position,
-                    "name": name,
-                    "text": text.strip()[:CHAT_LIMIT],
-                },
-            },
-        )
+    async def _play(self, service, *args) -> None:
+        """A move or a resignation. The service re-reads the player's account under the
+        game's lock and refuses a blocked one (`blocked`); an excluded player still plays
+        out a game already under way, its stake being committed."""
+        if not self.seated:
+            raise protocol.Spectator()
+        try:
+            await self._run(service, *args)
+        except services.ActionRejected as exc:
+            raise protocol.refusal(exc.code, exc.message) from None
 
-    async def _error(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+    async def _chat(self, text: str) -> None:
+        if not self.seated:
+            raise protocol.Spectator()
+        await self.ensure_standing(excluded_may=True)
+        name = await database_sync_to_async(self._name)()
+        chat: protocol.ChatMessage = {
+            "type": "chat",
+            "seat": self.position,
+            "name": name,
+            "text": text,
+        }
+        await self.channel_layer.group_send(self.group, {"type": "game.message", "payload": chat})
+
+    async def _keep_lease(self) -> None:
+        while True:
+            await presence.until_renewal()
+            async with self.lease_turn:
+                try:
+                    await self._run(
+                        presence.keep_seat, self.game_id, self.user.pk, self.channel_name
+                    )
+                except Exception:  # Redis or the database away: try again at the next renewal
+                    log.exception("renewing the seat lease of game %s failed", self.game_id)
 
     async def _send_full_state(self) -> None:
         payloads = await database_sync_to_async(self._full_state)()
@@ -167,7 +167,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     def _full_state(self) -> list[dict]:
         game = Game.objects.get(pk=self.game_id)
-        position = self.position if isinstance(self.position, int) else None
+        position = self.position if self.seated else None
         payloads = [messages.state_message(game, position)]
         if game.is_over and game.settled:
             payloads.append(messages.over_message(game))

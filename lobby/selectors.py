@@ -76,3 +76,13 @@ def describe(slug: str, options: dict) -> tuple[str, str]:
         )
         changed.append(f"{meta.label}: {shown}")
     return engine.name, ", ".join(changed)
+
+
+def may_see_table(user, table: Table, session) -> bool:
+    """A private table is seen only by those who asked for a seat or followed its invite
+    link (remembered in their session); the page and the live socket both ask here."""
+    if not table.private:
+        return True
+    if session.get(f"invite:{table.pk}") == table.invite_code:
+        return True
+    return table.seat_requests.filter(player=user).exists()

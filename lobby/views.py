@@ -107,9 +107,7 @@ def create(request, slug: str):
 
 def _visible_table(request, table_id: int) -> Table:
     table = get_object_or_404(Table.objects.select_related("creator", "game"), pk=table_id)
-    seated = table.seat_requests.filter(player=request.user).exists()
-    invited = request.session.get(f"invite:{table.pk}") == table.invite_code
-    if table.private and not (seated or invited):
+    if not selectors.may_see_table(request.user, table, request.session):
         raise Http404
     return table
 

@@ -91,6 +91,18 @@ def crash_round(casino_settings):
 
 
 @pytest.fixture
+def crash_table(funded, crash_round):
+    """A funded player logged in (their session cookie) and a Crash round taking bets."""
+    from django.test import Client
+
+    player = funded(100_000)
+    game_round = crash_round(200)
+    client = Client()
+    client.force_login(player)
+    return player, game_round, client.cookies["sessionid"].value
+
+
+@pytest.fixture
 def run_round(fake_clock):
     """Close the round's betting window and start its run at the fake clock's now."""
     from datetime import timedelta

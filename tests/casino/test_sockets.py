@@ -8,7 +8,6 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from casino import clock, runner
 from casino.models import CrashBet
@@ -16,15 +15,6 @@ from config.asgi import application
 from wallet.selectors import cash_balance
 
 ORIGIN = (b"origin", b"http://testserver")
-
-
-@pytest.fixture
-def crash_table(funded, crash_round):
-    player = funded(100_000)
-    game_round = crash_round(200)
-    client = Client()
-    client.force_login(player)
-    return player, game_round, client.cookies["sessionid"].value
 
 
 async def connect(cookie: str | None = None, path: str = "/ws/casino/crash/"):
@@ -94,14 +84,16 @@ async def test_bad_messages_get_an_error_and_the_socket_stays_open(crash_table):
     await socket.receive_json_from(timeout=5)
     for bad in ["{not json", "[1, 2]", '{"type": 5}', "x" * 5_000]:
         await socket.send_to(text_data=bad)
-        assert await socket.receive_json_from(timeout=5) == {
-            "type": "error",
-            "message": "Malformed message.",
-        }
+        reply = await socket.receive_json_from(timeout=5)
+        assert reply["type"] == "error" and reply["code"] == "malformed"
+    await socket.send_to(text_data='{"type": "sync", "pad": "' + "x" * 9_000 + '"}')
+    assert (await socket.receive_json_from(timeout=5))["code"] == "too_large"
     await socket.send_json_to({"type": "launch"})
-    assert "Unknown" in (await socket.receive_json_from(timeout=5))["message"]
+    assert (await socket.receive_json_from(timeout=5))["code"] == "unknown_type"
     await socket.send_json_to({"type": "bet", "amount": "ten"})
-    assert (await socket.receive_json_from(timeout=5))["type"] == "error"
+    assert (await socket.receive_json_from(timeout=5))["code"] == "invalid_amount"
+    await socket.send_json_to({"type": "bet", "amount": 10.5})
+    assert (await socket.receive_json_from(timeout=5))["code"] == "invalid_amount"
     await socket.send_json_to({"type": "bet", "amount": "0.10"})
     assert "minimum" in (await until(socket, "error"))["message"]
     await socket.send_json_to({"type": "cash_out"})

@@ -95,7 +95,7 @@ async def test_bad_messages_are_refused_and_change_nothing(start_table):
     me = inboxes[first].communicator
 
     await me.send_to(text_data="{not json")
-    assert (await inboxes[first].next("error"))["code"] == "bad_json"
+    assert (await inboxes[first].next("error"))["code"] == "malformed"
     await me.send_json_to({"type": "act", "seq": 99, "action": {"sign": "rock"}})
     assert (await inboxes[first].next("error"))["code"] == "stale"
     await other.send_json_to({"type": "act", "seq": 0, "action": {"sign": "rock"}})
@@ -103,7 +103,7 @@ async def test_bad_messages_are_refused_and_change_nothing(start_table):
     await me.send_json_to({"type": "act", "seq": 0, "action": {"sign": "lizard"}})
     assert (await inboxes[first].next("error"))["code"] == "malformed"
     await me.send_json_to({"type": "act", "seq": "0", "action": {"sign": "rock"}})
-    assert (await inboxes[first].next("error"))["code"] == "bad_request"
+    assert (await inboxes[first].next("error"))["code"] == "malformed"
     await me.send_json_to({"type": "shout"})
     assert (await inboxes[first].next("error"))["code"] == "unknown_type"
 
