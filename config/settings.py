@@ -138,11 +138,14 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"longtable{_RUN}",
+        # A page must fail fast, not hang, on a Redis that stopped answering.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
     }
 }
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # channels-redis's pub/sub layer, riding out a Redis blip (config/channel_layer.py).
+        "BACKEND": "config.channel_layer.ResilientRedisChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNEL_PREFIX", f"longtable{_RUN}")},
     }
 }
