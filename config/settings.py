@@ -181,8 +181,19 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# Beat's heartbeat through Redis and a worker into the database is the platform's proof of
+# life: a silence longer than OUTAGE_DETECT_SECONDS is an outage whose passed deadlines are
+# not charged to players, and one longer than OUTAGE_VOID_SECONDS voids what it caught and
+# returns the stakes (reports/outage.py).
+HEARTBEAT_SECONDS = 30
+OUTAGE_DETECT_SECONDS = env_int("OUTAGE_DETECT_SECONDS", 3 * HEARTBEAT_SECONDS, minimum=60)
+OUTAGE_VOID_SECONDS = env_int("OUTAGE_VOID_SECONDS", 300, minimum=60)
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "heartbeat": {"task": "reports.tasks.record_heartbeat", "schedule": 30.0, "args": ["beat"]},
+    "heartbeat": {
+        "task": "reports.tasks.record_heartbeat",
+        "schedule": float(HEARTBEAT_SECONDS),
+        "args": ["beat"],
+    },
     "games-sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 

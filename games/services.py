@@ -408,6 +408,20 @@ def _refresh_deadline(game: Game) -> None:
     transaction.on_commit(lambda: _after_commit(game))
 
 
+def restart_turn(game_id: int, now: datetime) -> bool:
+    """The platform was down (games/outage.py): the turn in play starts again at `now`,
+    with each seat's full step time, as if it had just begun. False if the game is over."""
+    with transaction.atomic():
+        game = store.lock(game_id)
+        if game is None or game.is_over:
+            return False
+        game.turn_started = now
+        _set_deadline(game, now)
+        store.save(game)
+        transaction.on_commit(lambda: _after_commit(game))
+    return True
+
+
 def overdue_games(now: datetime | None = None) -> list[tuple[int, int]]:
     now = now or clock.now()
     return list(
