@@ -157,7 +157,7 @@ CELERY_BROKER_URL = REDIS_URL
 # kombu's Redis transport, made to survive Redis dropping (config/broker.py says how).
 CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL
-CELERY_TASK_DEFAULT_QUEUE = f"celery{_RUN}"
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", f"celery{_RUN}")
 # A task is acknowledged once it has run, and one whose worker died is not: a killed
 # worker's tasks run again (every task is safe to run twice: the database decides).
 CELERY_TASK_ACKS_LATE = True
