@@ -95,3 +95,34 @@ def test_a_keno_draw_due_in_a_short_outage_is_drawn_late_and_in_a_long_one_voide
     ticket = KenoTicket.objects.get(round=following)
     assert (ticket.status, ticket.payout) == (BetStatus.VOID, 100)
     assert ledger_problems() == []
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_run_voided_while_it_streams_ends_without_settling(
+    funded, crash_round, run_round, fake_clock, monkeypatch
+):
+    from channels.db import database_sync_to_async
+
+    from casino import clock, runner
+    from casino.voiding import void_round
+
+    player = await database_sync_to_async(funded)(10_000)
+    game_round = await database_sync_to_async(crash_round)(300)
+    await database_sync_to_async(services.place_crash_bet)(player, 1_000)
+    await database_sync_to_async(run_round)(game_round)
+    voided = []
+
+    async def tick_then_void(milliseconds: int) -> None:
+        fake_clock.advance(max(1, milliseconds))
+        if not voided:  # the outage's recovery voids it between two ticks
+            voided.append(
+                await database_sync_to_async(void_round)(
+                    game_round.pk, staff=None, reason="Platform outage"
+                )
+            )
+
+    monkeypatch.setattr(clock, "sleep_ms", tick_then_void)
+    assert await runner.stream_crash(game_round.pk) is False
+    bet = await database_sync_to_async(CrashBet.objects.get)(user=player)
+    assert (bet.status, bet.payout) == (BetStatus.VOID, 1_000)
+    assert await database_sync_to_async(cash_balance)(player) == 10_000
