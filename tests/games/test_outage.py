@@ -9,11 +9,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
+from kombu import Connection
 
 from games import services, tasks
 from games.models import Game
 from reports import outage
 from reports.models import Heartbeat
+from tests.faults import own_redis, wait_for, worker
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -98,3 +101,34 @@ def test_recovery_happens_once_per_outage(clock, start_table):
     assert outage.recover() is not None
     assert outage.recover() is None  # a second worker noticing it finds it dealt with
     assert services.expire(game.pk, 0) is False
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_back_from_an_outage_restarts_turns_before_its_first_task(
+    tmp_path, start_table
+):
+    """`celery -A config worker` as deployed: its task_prerun hook (config/celery.py)
+    recovers before the sweep that would have played the overdue deadline."""
+    game, _players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    long_ago = timezone.now() - timedelta(seconds=200)
+    Game.objects.filter(pk=game.pk).update(
+        turn_started=long_ago, deadline=long_ago + timedelta(seconds=10)
+    )
+    heartbeat_at(long_ago)
+    with (
+        own_redis(tmp_path) as redis,
+        worker(redis.url, tmp_path / "worker.log") as process,
+    ):
+        with Connection(redis.url) as broker:
+            tasks.sweep.apply_async(connection=broker)
+        wait_for(
+            lambda: "games.tasks.sweep" in process.output() and "succeeded" in process.output(),
+            60,
+            "the worker's sweep",
+        )
+    game = Game.objects.get(pk=game.pk)
+    assert game.seq == 0 and game.status == Game.Status.PLAYING
+    assert game.turn_started > long_ago + timedelta(seconds=150)
+    assert game.deadline == game.turn_started + timedelta(seconds=10)
+    assert Heartbeat.objects.filter(source=outage.RECOVERY_SOURCE).exists()
