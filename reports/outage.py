@@ -26,7 +26,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import connection, transaction
 
+from casino.outage import resume_rounds
 from games import clock
+from games.outage import resume_games
 from reports.models import Heartbeat
 
 log = logging.getLogger(__name__)
@@ -69,9 +71,6 @@ def recover(now: datetime | None = None) -> Outage | None:
     now = now or clock.now()
     if detect(now) is None:
         return None
-    from casino.outage import resume_rounds
-    from games.outage import resume_games
-
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext('reports:outage'))")
@@ -83,9 +82,9 @@ def recover(now: datetime | None = None) -> Outage | None:
         )
         games = resume_games(outage)
         rounds = resume_rounds(outage)
-        Heartbeat.objects.filter(pk=Heartbeat.objects.create(source=RECOVERY_SOURCE).pk).update(
-            created=now
-        )
+        marker = Heartbeat.objects.create(source=RECOVERY_SOURCE)
+        # Dated at the outage's end (auto_now_add ignores a given value).
+        Heartbeat.objects.filter(pk=marker.pk).update(created=now)
     log.warning("Outage recovered: games %s, rounds %s", games, rounds)
     return outage
 
