@@ -5,8 +5,10 @@ from django.db import DatabaseError, connection
 from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils import timezone
 from redis.exceptions import RedisError
 
+from reports import outage
 from reports.models import Heartbeat
 
 log = logging.getLogger(__name__)
@@ -27,13 +29,21 @@ def server_error(request):
 
 def health(request):
     """Database, Redis and the last heartbeat the worker wrote (driven by beat). Answers
-    503 naming what is down, so a load balancer or a monitor can tell."""
-    report: dict[str, str | None] = {"database": "ok", "redis": "ok", "last_heartbeat": None}
+    503 naming what is down, so a load balancer or a monitor can tell. Stopped timers (no
+    heartbeat for an outage's length: worker or beat down) are reported, not 503: this
+    server still serves pages and moves."""
+    report: dict[str, str | None] = {
+        "database": "ok",
+        "redis": "ok",
+        "last_heartbeat": None,
+        "timers": None,
+    }
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         last = Heartbeat.objects.order_by("-created").first()
         report["last_heartbeat"] = last.created.isoformat() if last else None
+        report["timers"] = "stopped" if outage.detect(timezone.now()) else "running"
     except DatabaseError:
         log.exception("health: the database does not answer")
         report["database"] = "down"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from lobby import presence
+from reports.models import Heartbeat
 from tests.faults import free_port
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +45,12 @@ def test_the_lobby_works_without_presence(client, make_user, redis_down):
     assert response.status_code == 200
     assert b"Online now: <b data-online>\xe2\x80\x93</b>" in response.content
     assert client.get("/lobby/tables/").status_code == 200
+
+
+def test_health_reports_stopped_timers_without_failing_the_web_server(client):
+    beat = Heartbeat.objects.create(source="beat")
+    assert client.get("/health/").json()["timers"] == "running"
+    Heartbeat.objects.filter(pk=beat.pk).update(created=timezone.now() - timedelta(minutes=5))
+    response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json()["timers"] == "stopped"
