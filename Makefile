@@ -30,5 +30,6 @@ lint: $(STAMP)
 test: $(STAMP) browser lint
 	$(PY) -m config.devserver test
 
+# All benchmarks with their defaults, or one: make bench BENCH="rounds --crash-bets 1000"
 bench: $(STAMP)
-	$(PY) -m config.devserver bench
+	$(PY) -m config.devserver bench $(BENCH)

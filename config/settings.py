@@ -174,11 +174,14 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"longtable{_RUN}",
+        # A page must fail fast, not hang, on a Redis that stopped answering.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
     }
 }
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # channels-redis's pub/sub layer, riding out a Redis blip (config/channel_layer.py).
+        "BACKEND": "config.channel_layer.ResilientRedisChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNEL_PREFIX", f"longtable{_RUN}")},
     }
 }
@@ -187,16 +190,45 @@ CHANNEL_LAYERS = {
 GAME_MOVE_THREADS = env_int("GAME_MOVE_THREADS", 2, minimum=1)
 
 CELERY_BROKER_URL = REDIS_URL
+# kombu's Redis transport, made to survive Redis dropping (config/broker.py says how).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL
-CELERY_TASK_DEFAULT_QUEUE = f"celery{_RUN}"
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", f"celery{_RUN}")
+# A task is acknowledged once it has run, and one whose worker died is not: a killed
+# worker's tasks run again (every task is safe to run twice: the database decides).
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A message a worker took and never acknowledged (the worker was killed, or Redis dropped)
+# is handed out again this long after it was taken: kombu's default is an hour, in which
+# rounds and timers would stand still. It must outlast the longest countdown (a game's
+# reconnection window, 150 s) and the longest task, or those run twice (harmless, but
+# wasted); BROKER_VISIBILITY_SECONDS tunes it.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("BROKER_VISIBILITY_SECONDS", 300, minimum=10),
+    # Look for such messages every 10 s (kombu's default looks every 100 s).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
+# Keep trying the broker for as long as it is away, at start-up as well.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# Beat's heartbeat through Redis and a worker into the database is the platform's proof of
+# life: a silence longer than OUTAGE_DETECT_SECONDS is an outage whose passed deadlines are
+# not charged to players, and one longer than OUTAGE_VOID_SECONDS voids what it caught and
+# returns the stakes (reports/outage.py).
+HEARTBEAT_SECONDS = 30
+OUTAGE_DETECT_SECONDS = env_int("OUTAGE_DETECT_SECONDS", 3 * HEARTBEAT_SECONDS, minimum=60)
+OUTAGE_VOID_SECONDS = env_int("OUTAGE_VOID_SECONDS", 300, minimum=60)
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "heartbeat": {"task": "reports.tasks.record_heartbeat", "schedule": 30.0, "args": ["beat"]},
+    "heartbeat": {
+        "task": "reports.tasks.record_heartbeat",
+        "schedule": float(HEARTBEAT_SECONDS),
+        "args": ["beat"],
+    },
     "games-sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 

@@ -1,10 +1,17 @@
+import logging
+
 from django.core.cache import cache
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils import timezone
+from redis.exceptions import RedisError
 
+from reports import outage
 from reports.models import Heartbeat
+
+log = logging.getLogger(__name__)
 
 
 def home(request):
@@ -21,15 +28,31 @@ def server_error(request):
 
 
 def health(request):
-    """Database, Redis and the last heartbeat the worker wrote (driven by beat)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    cache.set("health", "ok", 10)
-    last = Heartbeat.objects.order_by("-created").first()
-    return JsonResponse(
-        {
-            "database": "ok",
-            "redis": cache.get("health"),
-            "last_heartbeat": last.created.isoformat() if last else None,
-        }
-    )
+    """Database, Redis and the last heartbeat the worker wrote (driven by beat). Answers
+    503 naming what is down, so a load balancer or a monitor can tell. Stopped timers (no
+    heartbeat for an outage's length: worker or beat down) are reported, not 503: this
+    server still serves pages and moves."""
+    report: dict[str, str | None] = {
+        "database": "ok",
+        "redis": "ok",
+        "last_heartbeat": None,
+        "timers": None,
+    }
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        last = Heartbeat.objects.order_by("-created").first()
+        report["last_heartbeat"] = last.created.isoformat() if last else None
+        report["timers"] = "stopped" if outage.detect(timezone.now()) else "running"
+    except DatabaseError:
+        log.exception("health: the database does not answer")
+        report["database"] = "down"
+    try:
+        cache.set("health", "ok", 10)
+        if cache.get("health") != "ok":
+            report["redis"] = "down"
+    except RedisError:
+        log.warning("health: Redis does not answer", exc_info=True)
+        report["redis"] = "down"
+    healthy = report["database"] == "ok" and report["redis"] == "ok"
+    return JsonResponse(report, status=200 if healthy else 503)

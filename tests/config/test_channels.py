@@ -44,4 +44,8 @@ async def test_a_foreign_origin_is_refused():
 
 
 def test_the_layer_is_redis_pubsub(settings):
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("RedisPubSubChannelLayer")
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+    from django.utils.module_loading import import_string
+
+    backend = import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"])
+    assert issubclass(backend, RedisPubSubChannelLayer)
