@@ -1,0 +1,264 @@
+"""No input answers 500: every URL pattern of the site, found by walking the URL resolver
+(a new view is fuzzed the day it is routed), is requested by each role (anonymous, player,
+staff, regulator) with hostile path parameters, query strings and form bodies.
+
+Hostile means what a browser never sends and an attacker does: NUL characters, lone
+surrogates (percent-encoded as the invalid UTF-8 they become), numbers past any column,
+negative numbers, dates far out of range, Unicode digits, unknown keys and Django lookups
+(`opt_points__regex=(`). The field names come from every form class the site loads, so
+the values reach real form fields rather than being ignored.
+
+Hypothesis runs derandomised (the same examples on every run) with a modest number of
+examples per URL so the whole sweep stays within a few minutes; set FUZZ_EXAMPLES to
+search deeper locally. Each request runs in a savepoint that is rolled back, so one
+example cannot change what the next one sees.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import quote
+
+import pytest
+from django import forms
+from django.contrib.auth.models import Group, Permission
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.converters import IntConverter, PathConverter, SlugConverter, UUIDConverter
+from django.urls.resolvers import RegexPattern, RoutePattern
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reports.roles import REGULATORS_GROUP
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES_PER_URL = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+ROLES = ("anonymous", "player", "staff", "regulator")
+
+# Values no form of the site should choke on; each is a class of attack, not a guess.
+HOSTILE_VALUES = [
+    "\x00",
+    "1\x00",
+    "2026-01-01\x00",
+    "\ud800",
+    "a\udfffb",
+    "9999-12-31",
+    "0001-01-01",
+    "99999-01-01",
+    "2026-02-30",
+    "1969-12-31T23:59:60",
+    "-1",
+    "0",
+    "-0.01",
+    "9" * 40,
+    "-" + "9" * 40,
+    "9" * 19,
+    "2147483648",
+    "1e309",
+    "NaN",
+    "inf",
+    "\uff11\uff10\uff10",  # fullwidth 100
+    "\u0661\u0662",  # Arabic-Indic 12
+    "²",
+    "12.345",
+    "0.001",
+    "(",
+    "[]",
+    "{}",
+    "%",
+    "true",
+    "on",
+    "x" * 5000,
+    "",
+]
+# Keys that reach database lookups when a view passes query keys through.
+LOOKUP_KEYS = [
+    "opt_points__regex",
+    "opt_points__in",
+    "opt_points__isnull",
+    "opt_points__contains",
+    "opt_variant__startswith",
+    "opt_match_points",
+    "opt_points",
+    "opt_",
+    "o",
+    "q",
+    "p",
+    "e",
+    "_changelist_filters",
+    "id__gt",
+    "pk__in",
+    "all",
+]
+
+
+def _form_field_names() -> list[str]:
+    """Every field name of every form class loaded by the site: the keys views read."""
+    names: set[str] = set()
+    pending = [forms.BaseForm]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        names.update(getattr(cls, "base_fields", {}))
+    return sorted(names)
+
+
+def _leaf_routes(patterns, prefix=()):
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            yield from _leaf_routes(entry.url_patterns, (*prefix, entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield (*prefix, entry.pattern)
+
+
+def _describe(chain) -> str:
+    return "".join(str(part) for part in chain) or "/"
+
+
+ROUTES = list(_leaf_routes(get_resolver().url_patterns))
+_ROUTE_PARAM = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
+
+
+def _text(alphabet_excludes: str = "") -> st.SearchStrategy[str]:
+    return st.text(
+        st.characters(exclude_characters=alphabet_excludes), max_size=30
+    ) | st.sampled_from(HOSTILE_VALUES)
+
+
+def _int_parameter(known_ids: list[int]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(known_ids),
+        st.integers(0, 50),
+        st.integers(0, 10**40),
+    ).map(str)
+
+
+def _parameter(converter, known_ids: list[int]) -> st.SearchStrategy[str]:
+    if isinstance(converter, IntConverter):
+        return _int_parameter(known_ids)
+    if isinstance(converter, UUIDConverter):
+        return st.uuids().map(str)
+    if isinstance(converter, SlugConverter):
+        return st.from_regex(r"\A[-a-zA-Z0-9_]{1,40}\Z") | st.sampled_from(
+            ["rps", "backgammon", "pilotta", "crash", "keno", "x" * 300]
+        )
+    if isinstance(converter, PathConverter):
+        return _int_parameter(known_ids) | _text()
+    return _int_parameter(known_ids) | _text("/")
+
+
+def _piece(pattern, known_ids: list[int]) -> st.SearchStrategy[str]:
+    """A path piece for one level of the resolver, with its parameters drawn."""
+    if isinstance(pattern, RegexPattern):
+        source = pattern.regex.pattern.lstrip("^").rstrip("$")
+        return st.from_regex(rf"\A{source}\Z", alphabet=st.characters(codec="utf-8"))
+    assert isinstance(pattern, RoutePattern)
+    route = str(pattern)
+    parts: list[st.SearchStrategy[str]] = []
+    position = 0
+    for match in _ROUTE_PARAM.finditer(route):
+        parts.append(st.just(route[position : match.start()]))
+        converter = pattern.converters[match.group("name")]
+        parts.append(
+            _parameter(converter, known_ids).map(
+                lambda value: quote(value.encode("utf-8", "surrogatepass"), safe="")
+            )
+        )
+        position = match.end()
+    parts.append(st.just(route[position:]))
+    return st.tuples(*parts).map("".join)
+
+
+def _encode(pairs: list[tuple[str, str]]) -> str:
+    """Form encoding as a hostile client sends it: lone surrogates become invalid UTF-8."""
+    return "&".join(
+        quote(key.encode("utf-8", "surrogatepass"), safe="")
+        + "="
+        + quote(value.encode("utf-8", "surrogatepass"), safe="")
+        for key, value in pairs
+    )
+
+
+FIELD_NAMES = _form_field_names()
+KEYS = st.sampled_from(FIELD_NAMES) | st.sampled_from(LOOKUP_KEYS) | _text()
+VALUES = (
+    st.sampled_from(HOSTILE_VALUES)
+    | st.integers(-(10**30), 10**30).map(str)
+    | st.dates().map(str)
+    | _text()
+)
+PAIRS = st.lists(st.tuples(KEYS, VALUES), max_size=8)
+
+
+@pytest.fixture
+def world(settings, make_user, funded_player, start_table):
+    """One of each role and something for each path parameter to find."""
+    from lobby import services as lobby
+
+    # Five users per URL: the real hasher's cost would be most of the sweep's time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    player = funded_player()
+    game, _ = start_table("rps", {"points": 3}, players=[player, funded_player()])
+    waiting = lobby.create_table(
+        player,
+        lobby.TableSpec(
+            game_slug="rps", options={"points": 3}, stake=500, seats=2, step_seconds=30
+        ),
+    )
+    staff = make_user(is_staff=True, is_superuser=True)
+    regulator = make_user(is_staff=True)
+    group, _ = Group.objects.get_or_create(name=REGULATORS_GROUP)
+    group.permissions.set(Permission.objects.filter(codename__startswith="view_"))
+    regulator.groups.add(group)
+    users = {"anonymous": None, "player": player, "staff": staff, "regulator": regulator}
+    seats = waiting.seat_requests.values_list("pk", flat=True)
+    known_ids = sorted({player.pk, staff.pk, game.pk, waiting.pk, *seats})
+    return users, known_ids
+
+
+def _client_for(user) -> Client:
+    client = Client(raise_request_exception=True)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chain", ROUTES, ids=_describe)
+def test_no_input_answers_500(chain, world):
+    users, known_ids = world
+    clients = {role: _client_for(user) for role, user in users.items()}
+    path_strategy = st.tuples(*(_piece(part, known_ids) for part in chain)).map(
+        lambda pieces: "/" + "".join(pieces)
+    )
+
+    @settings(
+        max_examples=EXAMPLES_PER_URL,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        role=st.sampled_from(ROLES),
+        method=st.sampled_from(["GET", "POST"]),
+        path=path_strategy,
+        pairs=PAIRS,
+    )
+    def request_survives(role, method, path, pairs):
+        client = clients[role]
+        encoded = _encode(pairs)
+        with transaction.atomic():
+            if method == "GET":
+                response = client.get(f"{path}?{encoded}" if encoded else path)
+            else:
+                response = client.post(
+                    path, encoded, content_type="application/x-www-form-urlencoded"
+                )
+            transaction.set_rollback(True)
+        assert response.status_code < 500, (role, method, path, pairs)
+
+    request_survives()
