@@ -16,9 +16,13 @@ example cannot change what the next one sees.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
-from urllib.parse import quote
+from dataclasses import dataclass, field
+from datetime import date
+from html.parser import HTMLParser
+from urllib.parse import quote, urlsplit
 
 import pytest
 from django import forms
@@ -182,6 +186,89 @@ def _encode(pairs: list[tuple[str, str]]) -> str:
     )
 
 
+@dataclass
+class FormControl:
+    name: str
+    kind: str  # the input's type, "select" or "textarea"
+    values: list[str] = field(default_factory=list)
+
+
+class FormsTargeting(HTMLParser):
+    """The controls of a page's forms that submit to `target` (an empty action submits to
+    the page itself): the keys and values the view behind `target` reads."""
+
+    def __init__(self, page: str, target: str) -> None:
+        super().__init__()
+        self.page, self.target = page, target
+        self.controls: dict[str, FormControl] = {}
+        self._inside = False
+        self._select: FormControl | None = None
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attributes = {key: value or "" for key, value in attrs}
+        name = attributes.get("name", "")
+        if tag == "form":
+            action = urlsplit(attributes.get("action", "")).path or self.page
+            self._inside = action == self.target
+        elif not self._inside:
+            return
+        elif tag in ("input", "button", "textarea", "select") and name:
+            kind = "select" if tag == "select" else attributes.get("type", tag)
+            control = self.controls.setdefault(name, FormControl(name, kind))
+            if attributes.get("value"):
+                control.values.append(attributes["value"])
+            self._select = control if tag == "select" else None
+        elif tag == "option" and self._select is not None:
+            self._select.values.append(attributes.get("value", ""))
+
+    def handle_endtag(self, tag) -> None:
+        if tag == "form":
+            self._inside = False
+        elif tag == "select":
+            self._select = None
+
+
+def _controls_for(client: Client, path: str) -> list[FormControl]:
+    """The form controls that submit to `path`, read from its own page or, for a view
+    that only takes POSTs, from the page one level up (where its form lives)."""
+    target = urlsplit(path).path
+    parent = target.rstrip("/").rsplit("/", 1)[0] + "/"
+    for page in (target, parent):
+        response = client.get(page)
+        assert response.status_code < 500, (page, response.status_code)
+        if response.status_code == 200 and "html" in response.get("Content-Type", ""):
+            parser = FormsTargeting(page, target)
+            parser.feed(response.content.decode(errors="replace"))
+            if parser.controls:
+                return sorted(parser.controls.values(), key=lambda control: control.name)
+    return []
+
+
+def _plausible(control: FormControl) -> st.SearchStrategy[str]:
+    """What a browser would send for this control, so that one hostile value among
+    plausible ones reaches the code behind a valid form."""
+    offered = st.sampled_from(control.values) if control.values else st.nothing()
+    if control.kind == "date":
+        return st.dates().map(date.isoformat) | offered
+    if control.kind == "number":
+        return st.integers(-(10**20), 10**20).map(str) | offered
+    if control.kind in ("select", "hidden", "checkbox", "radio", "submit", "button"):
+        return offered | st.just("")
+    return offered | st.integers(-(10**6), 10**6).map(str) | _text()
+
+
+def _form_pairs(controls: list[FormControl]) -> st.SearchStrategy[list[tuple[str, str]]]:
+    fields = st.fixed_dictionaries(
+        {},
+        optional={
+            control.name: _plausible(control) | st.sampled_from(HOSTILE_VALUES)
+            for control in controls
+        },
+    ).map(lambda chosen: list(chosen.items()))
+    extra = st.lists(st.tuples(KEYS, VALUES), max_size=3)
+    return st.tuples(fields, extra).map(lambda both: both[0] + both[1])
+
+
 FIELD_NAMES = _form_field_names()
 KEYS = st.sampled_from(FIELD_NAMES) | st.sampled_from(LOOKUP_KEYS) | _text()
 VALUES = (
@@ -191,6 +278,13 @@ VALUES = (
     | _text()
 )
 PAIRS = st.lists(st.tuples(KEYS, VALUES), max_size=8)
+
+
+@dataclass
+class World:
+    users: dict
+    known_ids: list[int]
+    by_name: dict  # a real value for each path parameter name the site's routes use
 
 
 @pytest.fixture
@@ -208,30 +302,47 @@ def world(settings, make_user, funded_player, start_table):
             game_slug="rps", options={"points": 3}, stake=500, seats=2, step_seconds=30
         ),
     )
+    seat = lobby.join(funded_player(), waiting.pk)
     staff = make_user(is_staff=True, is_superuser=True)
     regulator = make_user(is_staff=True)
     group, _ = Group.objects.get_or_create(name=REGULATORS_GROUP)
     group.permissions.set(Permission.objects.filter(codename__startswith="view_"))
     regulator.groups.add(group)
-    users = {"anonymous": None, "player": player, "staff": staff, "regulator": regulator}
-    seats = waiting.seat_requests.values_list("pk", flat=True)
-    known_ids = sorted({player.pk, staff.pk, game.pk, waiting.pk, *seats})
-    return users, known_ids
+    return World(
+        users={"anonymous": None, "player": player, "staff": staff, "regulator": regulator},
+        known_ids=sorted({player.pk, staff.pk, game.pk, waiting.pk, seat.pk}),
+        by_name={
+            "table_id": waiting.pk,
+            "seat_id": seat.pk,
+            "game_id": game.pk,
+            "slug": "rps",
+            "game": "keno",
+            "number": 1,
+            "code": waiting.invite_code,
+        },
+    )
 
 
-def _client_for(user) -> Client:
-    client = Client(raise_request_exception=True)
-    if user is not None:
-        client.force_login(user)
-    return client
+class RoleClient(Client):
+    """A test client that goes back to its role's own session before each request: a
+    fuzzed POST to a logout page must not change who sends the next example."""
+
+    def __init__(self, user) -> None:
+        super().__init__(raise_request_exception=True)
+        if user is not None:
+            self.force_login(user)
+        self._signed_in = copy.deepcopy(self.cookies)
+
+    def request(self, **request):
+        self.cookies = copy.deepcopy(self._signed_in)
+        return super().request(**request)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chain", ROUTES, ids=_describe)
 def test_no_input_answers_500(chain, world):
-    users, known_ids = world
-    clients = {role: _client_for(user) for role, user in users.items()}
-    path_strategy = st.tuples(*(_piece(part, known_ids) for part in chain)).map(
+    clients = {role: RoleClient(user) for role, user in world.users.items()}
+    path_strategy = st.tuples(*(_piece(part, world.known_ids) for part in chain)).map(
         lambda pieces: "/" + "".join(pieces)
     )
 
@@ -246,10 +357,14 @@ def test_no_input_answers_500(chain, world):
         role=st.sampled_from(ROLES),
         method=st.sampled_from(["GET", "POST"]),
         path=path_strategy,
-        pairs=PAIRS,
+        data=st.data(),
     )
-    def request_survives(role, method, path, pairs):
+    def request_survives(role, method, path, data):
         client = clients[role]
+        with transaction.atomic():
+            controls = _controls_for(client, path)
+            transaction.set_rollback(True)
+        pairs = data.draw(_form_pairs(controls) if controls else PAIRS, label="form")
         encoded = _encode(pairs)
         with transaction.atomic():
             if method == "GET":
@@ -262,3 +377,68 @@ def test_no_input_answers_500(chain, world):
         assert response.status_code < 500, (role, method, path, pairs)
 
     request_survives()
+
+
+# One value of each hostile class, sent in each form control in turn while the others
+# keep the page's own values: the sweep that reaches code behind an otherwise valid form.
+SWEEP_VALUES = [
+    "a\x00",
+    "\ud800",
+    "9999-12-31",
+    "0001-01-01",
+    "9" * 40,
+    "-99",
+    "\uff11\uff10\uff10",
+    "(",
+]
+SITE_ROUTES = [chain for chain in ROUTES if str(chain[0]) != "admin/"]
+
+
+def _concrete_path(chain, by_name: dict) -> str | None:
+    """The route with a real value in each parameter, or None if one has no known value."""
+    pieces = []
+    for pattern in chain:
+        if not isinstance(pattern, RoutePattern):
+            return None
+        route = str(pattern)
+        for name in pattern.converters:
+            if name not in by_name:
+                return None
+            route = _ROUTE_PARAM.sub(
+                lambda match: str(by_name[match.group("name")]), route, count=1
+            )
+        pieces.append(route)
+    return "/" + "".join(pieces)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chain", SITE_ROUTES, ids=_describe)
+def test_each_form_control_survives_each_hostile_class(chain, world):
+    """For every form that submits to this route, as the first role that sees it: each
+    control in turn carries each hostile class, the other controls their page values;
+    then each lookup key. Deterministic: no example is left to chance."""
+    path = _concrete_path(chain, world.by_name)
+    if path is None:
+        pytest.skip("a path parameter without a known value: covered by the fuzz alone")
+    for role in ("player", "staff", "regulator"):
+        client = RoleClient(world.users[role])
+        with transaction.atomic():
+            controls = _controls_for(client, path)
+            transaction.set_rollback(True)
+        if controls:
+            break
+    base = {control.name: (control.values or [""])[0] for control in controls}
+    variants = [{**base, name: value} for name in base for value in SWEEP_VALUES]
+    variants += [{**base, key: "("} for key in LOOKUP_KEYS]
+    for form in variants:
+        encoded = _encode(list(form.items()))
+        for method in ("GET", "POST"):
+            with transaction.atomic():
+                if method == "GET":
+                    response = client.get(f"{path}?{encoded}")
+                else:
+                    response = client.post(
+                        path, encoded, content_type="application/x-www-form-urlencoded"
+                    )
+                transaction.set_rollback(True)
+            assert response.status_code < 500, (role, method, path, form)
