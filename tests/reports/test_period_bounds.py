@@ -28,6 +28,7 @@ def test_the_history_refuses_a_date_out_of_range_and_shows_the_default_period(
     response = client.get(reverse("reports:history"), {field: day})
     assert response.status_code == 200
     assert response.context["form"].errors[field] == [MESSAGE]
+    assert MESSAGE in response.content.decode()
     assert response.context["period"] == PeriodForm().period()
 
 
@@ -38,6 +39,7 @@ def test_the_statement_refuses_a_date_out_of_range(client, make_user, field, day
     response = client.get(reverse("wallet:index"), {field: day})
     assert response.status_code == 200
     assert response.context["filters"].errors[field] == [MESSAGE]
+    assert MESSAGE in response.content.decode()
 
 
 def test_the_edges_of_the_range_are_accepted():
@@ -58,5 +60,6 @@ def test_an_export_of_an_out_of_range_period_is_refused_and_queues_nothing(clien
     )
     assert response.status_code == 200
     assert response.context["form"].errors["end"] == [MESSAGE]
+    assert MESSAGE in response.content.decode()
     assert not ExportJob.objects.exists()
     assert not ExportForm({"report": "revenue_daily", "file_format": "csv", "end": day}).is_valid()
