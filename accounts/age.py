@@ -17,3 +17,11 @@ def age_on(born: date, today: date) -> int:
 
 def is_of_age(born: date, today: date, min_age: int) -> bool:
     return age_on(born, today) >= min_age
+
+
+# Nobody this old is alive to sign up: an older date is a slip of the keyboard (0001-01-01).
+MAX_AGE = 120
+
+
+def is_plausible_birth_date(born: date, today: date) -> bool:
+    return born <= today and age_on(born, today) <= MAX_AGE

@@ -5,7 +5,7 @@ from django import forms
 from django.conf import settings
 from django.utils import timezone
 
-from accounts.age import is_of_age
+from accounts.age import MAX_AGE, is_of_age, is_plausible_birth_date
 from accounts.models import User, normalise_legal_name
 from wallet.forms import AmountField
 
@@ -101,6 +101,10 @@ class SignupForm(AllauthSignupForm):
         today = timezone.localdate()
         if born > today:
             raise forms.ValidationError("The date of birth cannot be in the future.")
+        if not is_plausible_birth_date(born, today):
+            raise forms.ValidationError(
+                f"Check your date of birth: it is more than {MAX_AGE} years ago."
+            )
         if not is_of_age(born, today, settings.MIN_AGE):
             raise forms.ValidationError(
                 f"You must be at least {settings.MIN_AGE} years old to open an account."

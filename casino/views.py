@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from django.contrib import messages
@@ -87,11 +88,21 @@ def keno(request: HttpRequest) -> HttpResponse:
     )
 
 
+# Whole numbers as the keyboard types them: int() would also read fullwidth digits, and
+# its own error ("invalid literal for int()") echoes the input to the player.
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
+
+
+def _whole_number(text: str, refusal: str) -> int:
+    text = text.strip()
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise services.RoundError(refusal)
+    return int(text)
+
+
 def _numbers(text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.replace(",", " ").split()]
-    except ValueError:
-        raise services.RoundError("Numbers are whole numbers from 1 to 80.") from None
+    refusal = "Numbers are whole numbers from 1 to 80."
+    return [_whole_number(part, refusal) for part in text.replace(",", " ").split()]
 
 
 @login_required
@@ -101,9 +112,13 @@ def keno_buy(request: HttpRequest) -> HttpResponse:
     try:
         numbers = _numbers(form.get("numbers", ""))
         if not numbers and form.get("quick_pick"):
-            numbers = services.quick_pick(int(form["quick_pick"]))
+            numbers = services.quick_pick(
+                _whole_number(form["quick_pick"], "Choose how many numbers to pick.")
+            )
         amount = parse_major(form.get("amount", ""))
-        draws = int(form.get("draws") or 1)
+        draws = _whole_number(
+            form.get("draws") or "1", f"A ticket plays 1 to {conf.KENO_MAX_DRAWS} draws."
+        )
         tickets = services.buy_keno_tickets(
             request.user,
             game=form.get("game", ""),

@@ -6,6 +6,7 @@ import dataclasses
 
 from django import forms
 
+from games import registry
 from games.conf import GameLimits
 from games.engine import Engine
 from wallet.money import format_minor, parse_major
@@ -94,8 +95,46 @@ class TableForm(forms.Form):
         return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}
 
 
+OPTION_FILTER_PREFIX = "opt_"
+_BOOLEAN_FILTER_VALUES = {"true": True, "false": False}
+
+
+def filterable_options() -> dict[str, tuple[type, tuple]]:
+    """Every option a game declares, by name: its type and the values any game offers.
+
+    Only these names may filter the table list, and only with these values, parsed to
+    the type the table was saved with: a query key never reaches the database as a lookup.
+    """
+    found: dict[str, tuple[type, tuple]] = {}
+    for engine in registry.all():
+        for field in dataclasses.fields(engine.Options):
+            meta = field.metadata.get("option")
+            if meta is None:
+                continue
+            kind = type(field.default)
+            _, offered = found.get(field.name, (kind, ()))
+            found[field.name] = (kind, (*offered, *(c for c in meta.choices if c not in offered)))
+    return found
+
+
+def _option_filter_field(kind: type, choices: tuple) -> forms.Field:
+    if kind is bool:
+        return forms.TypedChoiceField(
+            required=False,
+            empty_value=None,
+            choices=[("", "Any"), ("true", "Yes"), ("false", "No")],
+            coerce=_BOOLEAN_FILTER_VALUES.__getitem__,
+        )
+    return forms.TypedChoiceField(
+        required=False,
+        empty_value=None,
+        choices=[("", "Any"), *((str(choice), str(choice)) for choice in choices)],
+        coerce=kind,
+    )
+
+
 class TableFilter(forms.Form):
-    game = forms.CharField(required=False)
+    game = forms.ChoiceField(required=False)
     min_stake = forms.CharField(required=False, label="Stake from")
     max_stake = forms.CharField(required=False, label="to")
     free_seats = forms.TypedChoiceField(
@@ -106,6 +145,17 @@ class TableFilter(forms.Form):
         choices=[("", "Any"), (1, "1+"), (2, "2+"), (3, "3")],
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [
+            ("", "All games"),
+            *((engine.slug, engine.name) for engine in registry.all()),
+        ]
+        self.option_names = []
+        for name, (kind, choices) in filterable_options().items():
+            self.option_names.append(name)
+            self.fields[f"{OPTION_FILTER_PREFIX}{name}"] = _option_filter_field(kind, choices)
+
     def amount(self, name: str) -> int | None:
         raw = self.cleaned_data.get(name)
         if not raw:
@@ -114,3 +164,11 @@ class TableFilter(forms.Form):
             return parse_major(raw)
         except ValueError:
             return None
+
+    def options(self) -> dict:
+        """The chosen options, typed as the tables store them."""
+        chosen = {
+            name: self.cleaned_data.get(f"{OPTION_FILTER_PREFIX}{name}")
+            for name in self.option_names
+        }
+        return {name: value for name, value in chosen.items() if value is not None}

@@ -12,32 +12,18 @@ from lobby import presence, selectors, services
 from lobby.forms import TableFilter, TableForm
 from lobby.models import Seat, Table
 
-OPTION_PREFIX = "opt_"
-
 
 def _filters(request) -> tuple[TableFilter, dict]:
     form = TableFilter(request.GET or None)
     if not form.is_valid():
         return form, {}
-    options = {
-        k[len(OPTION_PREFIX) :]: _option_value(v)
-        for k, v in request.GET.items()
-        if k.startswith(OPTION_PREFIX) and v
-    }
     return form, {
         "game": form.cleaned_data.get("game") or None,
         "min_stake": form.amount("min_stake"),
         "max_stake": form.amount("max_stake"),
         "free_seats": form.cleaned_data.get("free_seats"),
-        "options": options,
+        "options": form.options(),
     }
-
-
-def _option_value(raw: str) -> object:
-    """Options are stored as JSON: filter on the same types the form saved."""
-    if raw.lstrip("-").isdigit():
-        return int(raw)
-    return {"true": True, "false": False}.get(raw.lower(), raw)
 
 
 @login_required
@@ -152,7 +138,12 @@ def invite(request, code: str):
     return redirect("lobby:table", table.pk)
 
 
-def _act(request, table_id: int, action, success: str):
+def _act(request, table_id: int, action, success: str, seat_id: int | None = None):
+    """Runs a table action for the player; a table or seat that does not exist (or a seat
+    of another table) is a 404 before any service runs."""
+    get_object_or_404(Table, pk=table_id)
+    if seat_id is not None:
+        get_object_or_404(Seat, pk=seat_id, table_id=table_id)
     try:
         action()
     except services.LobbyError as exc:
@@ -206,12 +197,18 @@ def start_with_bots(request, table_id: int):
 @login_required
 @require_POST
 def accept(request, table_id: int, seat_id: int):
-    return _act(request, table_id, lambda: services.accept(request.user, seat_id), "")
+    return _act(
+        request, table_id, lambda: services.accept(request.user, seat_id), "", seat_id=seat_id
+    )
 
 
 @login_required
 @require_POST
 def decline(request, table_id: int, seat_id: int):
     return _act(
-        request, table_id, lambda: services.decline(request.user, seat_id), "Declined and refunded."
+        request,
+        table_id,
+        lambda: services.decline(request.user, seat_id),
+        "Declined and refunded.",
+        seat_id=seat_id,
     )

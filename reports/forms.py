@@ -4,11 +4,12 @@ from django import forms
 
 from reports import exports
 from reports.history import Period, default_period, game_choices
+from wallet.forms import PeriodDateField
 
 
 class PeriodForm(forms.Form):
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), required=False)
-    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), required=False)
+    start = PeriodDateField(required=False)
+    end = PeriodDateField(required=False)
     game = forms.ChoiceField(required=False)
 
     def __init__(self, *args, **kwargs) -> None:

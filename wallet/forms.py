@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from django import forms
 
@@ -31,6 +32,42 @@ class AmountField(forms.Field):
             return parse_major(text)
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
+
+
+# The first and last days a statement or history period may name. Outside them no row can
+# exist, and the edges of Python's calendar are near enough that building a period's
+# bounds (the day after its end, midnight in the site's time zone) overflowed: 500s.
+EARLIEST_PERIOD_DATE = date(2000, 1, 1)
+LATEST_PERIOD_DATE = date(2099, 12, 31)
+
+
+def _spelled(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"
+
+
+class PeriodDateField(forms.DateField):
+    """A date that starts or ends a period of statement or history lines."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault(
+            "widget",
+            forms.DateInput(
+                attrs={
+                    "type": "date",
+                    "min": EARLIEST_PERIOD_DATE.isoformat(),
+                    "max": LATEST_PERIOD_DATE.isoformat(),
+                }
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def validate(self, value) -> None:
+        super().validate(value)
+        if value is not None and not EARLIEST_PERIOD_DATE <= value <= LATEST_PERIOD_DATE:
+            raise forms.ValidationError(
+                f"Choose a date from {_spelled(EARLIEST_PERIOD_DATE)} "
+                f"to {_spelled(LATEST_PERIOD_DATE)}."
+            )
 
 
 class OneTimeForm(forms.Form):
@@ -81,12 +118,8 @@ class AdjustmentForm(OneTimeForm):
 
 
 class StatementFilterForm(forms.Form):
-    date_from = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date_from = PeriodDateField(required=False, label="From")
+    date_to = PeriodDateField(required=False, label="To")
     kind = forms.ChoiceField(
         required=False, choices=[("", "All kinds"), *Transaction.Kind.choices], label="Kind"
     )

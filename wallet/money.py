@@ -6,7 +6,9 @@ import re
 
 from django.conf import settings
 
-_AMOUNT = re.compile(r"^\s*(\d{1,15})(?:[.,](\d+))?\s*$")
+# ASCII digits only: `\d` also matches fullwidth and Arabic-Indic digits and int() reads
+# them, so the fullwidth "\uff11\uff10\uff10" was accepted as 100.
+_AMOUNT = re.compile(r"^\s*([0-9]{1,15})(?:[.,]([0-9]+))?\s*$", re.ASCII)
 
 
 def format_minor(amount: int, *, with_code: bool = True) -> str:
