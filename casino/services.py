@@ -80,7 +80,7 @@ def check_stake(amount: object) -> int:
     return amount
 
 
-_MULTIPLIER = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*x?\s*$")
+_MULTIPLIER = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*x?\s*$", re.ASCII)
 
 
 def parse_multiplier(text: str) -> int:
