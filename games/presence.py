@@ -168,6 +168,18 @@ def seats_online_without_lease() -> list[tuple[int, int, int]]:
     return [(game, user, count) for game, user, count in counted if (game, user) not in held]
 
 
+def presence_problems() -> list[str]:
+    """For `ledger_check`: every seat counted online with no live socket behind it."""
+    try:
+        unleased = seats_online_without_lease()
+    except redis.RedisError:
+        return ["seats online not checked: Redis is unreachable"]
+    return [
+        f"game {game}: player {user} is counted online with {count} socket(s), none of them live"
+        for game, user, count in unleased
+    ]
+
+
 def _unleased_long_enough(now: datetime) -> list[tuple[int, int, int]]:
     """The seats without a lease that had none for a whole lease period either: a live
     socket whose lease Redis lost takes it again within a renewal, so those are dead."""

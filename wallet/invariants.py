@@ -23,6 +23,24 @@ def register_concluded_escrows(lookup: ConcludedEscrows) -> None:
         _concluded_escrows.append(lookup)
 
 
+# A consistency check of an app above the wallet that `ledger_check` runs beside the
+# ledger's own (a seat counted online with no live socket): descriptions of what is wrong.
+PlatformCheck = Callable[[], list[str]]
+_platform_checks: list[PlatformCheck] = []
+
+
+def register_platform_check(check: PlatformCheck) -> None:
+    """Called at start-up (AppConfig.ready), like `register_concluded_escrows`."""
+    if check not in _platform_checks:
+        _platform_checks.append(check)
+
+
+def platform_problems() -> list[str]:
+    """What the apps' own checks find wrong; kept apart from `ledger_problems`, which
+    reads the database alone (these may read Redis too)."""
+    return [problem for check in _platform_checks for problem in check()]
+
+
 def ledger_problems() -> list[str]:
     """Every broken invariant, described; an empty list means the ledger is sound."""
     problems: list[str] = []

@@ -270,3 +270,20 @@ def test_the_sweep_runs_on_beat(settings):
     assert entry["task"] == presence.sweep_lapsed_leases.name
     assert entry["schedule"] < presence.LEASE_SECONDS
     assert "games.presence" in settings.CELERY_IMPORTS
+
+
+@pytest.mark.django_db
+def test_ledger_check_names_a_seat_counted_online_with_no_live_socket(start_table):
+    from django.core.management import CommandError, call_command
+
+    game, players = start_table("rps", {"points": 3})
+    presence.open_seat(game.pk, players[0].pk, "channel-a")  # a live socket: leased
+    call_command("ledger_check")
+    services.socket_opened(game.pk, players[1])  # counted online, no socket behind it
+    with pytest.raises(CommandError, match="1 ledger invariant"):
+        call_command("ledger_check")
+    (problem,) = presence.presence_problems()
+    assert problem == (
+        f"game {game.pk}: player {players[1].pk} is counted online with 1 socket(s), "
+        "none of them live"
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from casino.consumers import _amount as socket_bet_amount
+from casino.protocol import InvalidAmount, parse_crash
 from lobby.forms import TableFilter
 from wallet.forms import DepositForm, new_token
 from wallet.models import Transaction
@@ -28,8 +28,8 @@ NOT_ASCII = [
 def test_parse_major_refuses_digits_that_are_not_ascii(text):
     with pytest.raises(ValueError, match=r"Enter an amount such as 25 or 25\.50\."):
         parse_major(text)
-    with pytest.raises(ValueError):
-        socket_bet_amount(text)
+    with pytest.raises(InvalidAmount):
+        parse_crash({"type": "bet", "amount": text})
 
 
 def test_parse_major_still_reads_ascii_amounts(settings):
