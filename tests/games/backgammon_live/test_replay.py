@@ -29,3 +29,30 @@ def test_the_replay_rebuilds_a_finished_game_with_cube_and_rerolls(start_table, 
     # Each frame's public view is what the replay page shows: nothing to act on.
     final = BACKGAMMON.view(steps[-1].state, None)
     assert final["winner"] == game.outcome["placing"].index(1) and final["actions"] == []
+
+
+def test_a_game_recorded_before_contract_v2_replays_after_its_migration(start_table, players):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from games.models import Game, GameAction
+
+    migration = import_module("games.migrations.0005_backgammon_records_on_contract_v2")
+    options = {"variant": "short", "points": 3}
+    game, _ = start_table("backgammon", options, stake=STAKE, players=players)
+    game = play_to_the_end(game, players)
+    # As the old runtime stored them: the Crawford option, and a move as it was sent.
+    Game.objects.filter(pk=game.pk).update(options={**game.options, "crawford": True})
+    logged = GameAction.objects.filter(game=game, kind="act").first()
+    GameAction.objects.filter(pk=logged.pk).update(action={**logged.action, "pad": "x" * 100})
+    game.refresh_from_db()
+    with pytest.raises(ValueError):
+        replay.replay(game)
+
+    migration.drop_what_contract_v2_refuses(apps, None)
+
+    game.refresh_from_db()
+    steps = replay.replay(game)
+    assert replay.check(game, steps).ok and steps[-1].state == game.state
+    assert GameAction.objects.get(pk=logged.pk).action == logged.action
