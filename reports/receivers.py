@@ -1,4 +1,4 @@
-"""Writes the AuditLog row for every accounts.audit.record() call, in the caller's
+"""Writes the AuditLog row for every staff.audit.record() call, in the caller's
 database transaction (the signal is synchronous)."""
 
 from __future__ import annotations
