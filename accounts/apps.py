@@ -6,4 +6,9 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and players"
 
     def ready(self) -> None:
-        from accounts import signals  # noqa: F401
+        from accounts import protection, signals  # noqa: F401
+        from wallet.guards import Movement, register
+
+        register(Movement.DEPOSIT, protection.guard_deposit)
+        register(Movement.WITHDRAWAL, protection.guard_withdrawal)
+        register(Movement.STAKE, protection.guard_stake)

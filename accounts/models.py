@@ -5,9 +5,6 @@ from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.db.models.functions import Lower
 
-# The group of regulator accounts: they read and export, and neither change nor play.
-REGULATORS_GROUP = "Regulators"
-
 
 def normalise_legal_name(name: str) -> str:
     """One spelling per person for the one-account rule: case and spacing don't count."""

@@ -30,12 +30,13 @@ from django.utils import timezone
 
 from accounts import sockets
 from accounts.models import (
-    REGULATORS_GROUP,
     PlayerProtection,
     ProtectionEvent,
     ProtectionLimit,
     User,
 )
+from staff.roles import REGULATORS_GROUP
+from wallet.guards import GuardRefusal
 from wallet.models import Entry, Transaction
 
 Kind = ProtectionLimit.Kind
@@ -67,12 +68,8 @@ PLAY_KINDS = (
 )
 
 
-class ProtectionRefused(Exception):
+class ProtectionRefused(GuardRefusal):
     """The movement may not happen; the message can be shown to the player as it is."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class Excluded(ProtectionRefused):

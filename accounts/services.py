@@ -6,9 +6,10 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import audit, sockets
+from accounts import sockets
 from accounts.models import User
 from accounts.protection import exclusion_active, exclusion_message
+from staff import audit
 
 
 class AccountError(Exception):

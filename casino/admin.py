@@ -14,7 +14,7 @@ from django.utils.html import format_html
 
 from casino import voiding
 from casino.models import CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
-from reports.staff_tools import ReasonTool
+from staff.tools import ReasonTool
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
 VOID_TOOL = ReasonTool(

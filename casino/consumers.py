@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from accounts.protection import ProtectionRefused
 from casino import broadcast, clock, protocol, services
 from casino.models import Game
-from config.consumers import GuardedConsumer
+from realtime.consumers import GuardedConsumer
 from wallet.services import WalletError
 
 

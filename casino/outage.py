@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from django.db import transaction
 
 from casino import broadcast, conf, services
 from casino.models import Game, Round
 from casino.voiding import VoidRefused, void_round
-
-if TYPE_CHECKING:
-    from reports.outage import Outage
+from staff.outage import Outage
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from config.protocol import Malformed, ProtocolError, Rate, UnknownType
+from realtime.protocol import Malformed, ProtocolError, Rate, UnknownType
 from wallet.money import parse_major
 
 # Per socket. One bet and one cash-out a round is the usual pace; sync follows each round.
@@ -261,7 +261,7 @@ class Draw(TypedDict):
     next: NextDraw | None
 
 
-# Every message the Crash socket sends, by type (errors: config.protocol.ErrorMessage).
+# Every message the Crash socket sends, by type (errors: realtime.protocol.ErrorMessage).
 CRASH_SERVER_MESSAGES: dict[str, type] = {
     "state": CrashState,
     "accepted": Accepted,

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts import audit
 from casino.models import BetStatus, CrashBet, KenoTicket, Round
+from staff import audit
 from wallet.services import pay_wins
 
 

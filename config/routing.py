@@ -3,9 +3,9 @@
 from django.urls import path
 
 from casino.routing import websocket_urlpatterns as casino_sockets
-from config.consumers import EchoConsumer, PingConsumer
 from games.routing import websocket_urlpatterns as game_sockets
 from lobby.routing import websocket_urlpatterns as lobby_sockets
+from realtime.consumers import EchoConsumer, PingConsumer
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),

@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "casino",
     "tournaments",
     "reports",
+    "staff",
 ]
 
 MIDDLEWARE = [

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 
 from games import services, voiding
 from games.models import Game, GameSeat
-from reports.staff_tools import ReasonTool
+from staff.tools import ReasonTool
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
 VOID_TOOL = ReasonTool(

@@ -12,9 +12,9 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from config.consumers import GuardedConsumer
 from games import broadcast, messages, presence, protocol, selectors, services
 from games.models import Game
+from realtime.consumers import GuardedConsumer
 
 log = logging.getLogger(__name__)
 

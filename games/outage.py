@@ -6,15 +6,12 @@ restarted with its full time, or, after an outage longer than the void setting, 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from django.db import transaction
 
 from games import services
 from games.models import Game
-
-if TYPE_CHECKING:
-    from reports.outage import Outage
+from staff.outage import Outage
 
 log = logging.getLogger(__name__)
 

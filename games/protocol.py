@@ -3,7 +3,7 @@
 Client messages are parsed into the dataclasses below (strict: a field of the wrong type,
 or a key the message does not have, is `Malformed`) before anything reaches a service.
 Server messages are the TypedDicts; games/messages.py builds state and over, the consumer
-the rest. Each refusal is a ProtocolError subclass with its own `code` (config/protocol.py
+the rest. Each refusal is a ProtocolError subclass with its own `code` (realtime/protocol.py
 for those every socket shares).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from config.protocol import (
+from realtime.protocol import (
     AccountBlocked,
     ErrorMessage,
     Malformed,
@@ -66,7 +66,7 @@ ClientMessage = Act | Sync | Resign | Chat
 
 
 def parse(content: dict[str, Any]) -> ClientMessage:
-    """A decoded frame (config.protocol.decode_frame) as the message it claims to be."""
+    """A decoded frame (realtime.protocol.decode_frame) as the message it claims to be."""
     kind = content["type"]
     if kind == "act":
         _only(content, "seq", "action")

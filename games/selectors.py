@@ -10,7 +10,7 @@ from datetime import datetime
 from games import clock, registry, store
 from games.engine import AnyEngine
 from games.models import Game, GameSeat
-from reports.roles import is_regulator
+from staff.roles import is_regulator
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from accounts import audit
 from games import finishing, services
 from games.models import Game
+from staff import audit
 
 
 def void_and_refund(game_id: int, *, staff, reason: str) -> Game:

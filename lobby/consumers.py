@@ -6,11 +6,11 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from config.consumers import GuardedConsumer
-from config.protocol import CLOSE_REFUSED, Rate, UnknownType
 from lobby import presence, selectors
 from lobby.models import Table
 from lobby.services import LOBBY_GROUP, table_group
+from realtime.consumers import GuardedConsumer
+from realtime.protocol import CLOSE_REFUSED, Rate, UnknownType
 
 # The page says "here" once a minute to keep its player counted online.
 RATES = {"here": Rate(burst=3, per_second=0.1)}

@@ -8,10 +8,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import audit
 from casino.models import Round
 from games.models import Game, GameSeat
 from reports.models import Complaint
+from staff import audit
 from wallet.models import Transaction
 
 COMPLAINT_WINDOW = timedelta(days=15)

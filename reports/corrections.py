@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from accounts import audit
 from casino.models import Round
 from games.models import Game
 from reports.models import Correction
+from staff import audit
 from wallet import services as wallet
 from wallet.models import Account, Transaction
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.urls import Resolver404, resolve
 
-from reports.roles import is_regulator
+from staff.roles import is_regulator
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 ALLOWED_POSTS = frozenset({"admin:logout"})

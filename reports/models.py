@@ -20,7 +20,7 @@ class Heartbeat(models.Model):
 class AuditLog(models.Model):
     """Who did what to what, when and why: every staff action. Append-only: the database
     refuses updates and deletes (migration 0003). Written by reports.receivers from the
-    accounts.audit signal, in the transaction of the action it records."""
+    staff.audit signal, in the transaction of the action it records."""
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -30,26 +29,13 @@ from casino.outage import resume_rounds
 from games import clock
 from games.outage import resume_games
 from reports.models import Heartbeat
+from staff.outage import Outage
 
 log = logging.getLogger(__name__)
 
 # How often one worker process looks at the heartbeat before a task (one indexed read).
 CHECK_EVERY_SECONDS = 5.0
 RECOVERY_SOURCE = "outage-recovery"
-
-
-@dataclass(frozen=True)
-class Outage:
-    began: datetime  # the last heartbeat before the silence
-    ended: datetime  # when it was noticed
-
-    @property
-    def seconds(self) -> float:
-        return (self.ended - self.began).total_seconds()
-
-    @property
-    def voids(self) -> bool:
-        return self.seconds > settings.OUTAGE_VOID_SECONDS
 
 
 def detect(now: datetime) -> Outage | None:

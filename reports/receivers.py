@@ -1,4 +1,4 @@
-"""Writes the AuditLog row for every accounts.audit.record() call, in the caller's
+"""Writes the AuditLog row for every staff.audit.record() call, in the caller's
 database transaction (the signal is synchronous)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.db import models
 from django.dispatch import receiver
 
-from accounts.audit import staff_action
 from reports.models import AuditLog
+from staff.audit import staff_action
 
 
 @receiver(staff_action, dispatch_uid="reports.write_audit_log")

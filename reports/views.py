@@ -12,8 +12,8 @@ from django.utils import timezone
 from reports import complaints, exports, history
 from reports.forms import ComplaintForm, ExportForm, PeriodForm
 from reports.models import Complaint, ExportJob
-from reports.roles import is_regulator, may_export
 from reports.tasks import exports_dir, run_export
+from staff.roles import is_regulator, may_export
 
 # Up to this many rows an export is answered at once; above, it runs as a Celery job.
 INLINE_EXPORT_ROWS = 5_000

@@ -38,7 +38,7 @@ from django.urls.resolvers import RegexPattern, RoutePattern
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reports.roles import REGULATORS_GROUP
+from staff.roles import REGULATORS_GROUP
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,10 @@ accounts in ascending id order (no deadlocks), refuses to take any guarded accou
 zero, writes balanced entries, and is idempotent by key: the same key with the same
 request returns the first transaction and moves nothing; with another request it is
 refused. Deposits, stakes, bets, fees and withdrawal requests first ask the player's
-protection (accounts.protection) inside the same transaction: the account as the database
-holds it then (blocked accounts, staff and regulators move no money), limits, time-out and
-self-exclusion. Payments to a player (refunds, settlements, wins) are owed and never asked.
+protection inside the same transaction, through the guards the accounts app registers in
+wallet/guards.py: the account as the database holds it then (blocked accounts, staff and
+regulators move no money), limits, time-out and self-exclusion. Payments to a player
+(refunds, settlements, wins) are owed and never asked.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts import audit, protection
+from staff import audit
+from wallet.guards import GuardRefusal, Movement
+from wallet.guards import ask as ask_guard
 from wallet.models import Account, Deposit, Transaction, Withdrawal
 
 Kind = Account.Kind
@@ -56,7 +59,7 @@ class EscrowClosed(WalletError):
 
 class ProtectionRefusal(WalletError):
     """Refused by the player's own protection: a limit, a time-out, a self-exclusion or a
-    reality check due (accounts.protection says which, in words the player can read)."""
+    reality check due (the registered guard says which, in words the player can read)."""
 
 
 # --- accounts ------------------------------------------------------------------------
@@ -295,20 +298,20 @@ def _refusal(locked, balances_after: list[int]) -> WalletError | None:
 # --- player money in and out ----------------------------------------------------------
 
 
-def _protected(guard, user, amount: int, key: str) -> None:
+def _protected(movement: Movement, user, amount: int, key: str) -> None:
     """Ask the player's protection first, inside the movement's transaction: the guard
     locks the player's protection row, so two requests of one player are judged one after
     the other and cannot pass a limit together. Replays are let through by the guard."""
     try:
-        guard(user, amount, key=key)
-    except protection.ProtectionRefused as refusal:
+        ask_guard(movement, user, amount, key=key)
+    except GuardRefusal as refusal:
         raise ProtectionRefusal(refusal.message) from refusal
 
 
 def deposit(user, amount: int, *, provider: str, provider_reference: str, key: str) -> Posting:
     check_amount(amount)
     with transaction.atomic():
-        _protected(protection.guard_deposit, user, amount, key)
+        _protected(Movement.DEPOSIT, user, amount, key)
         posting = post(
             TxKind.DEPOSIT,
             [(house_account(Kind.WORLD), -amount), (cash_account(user), amount)],
@@ -360,7 +363,7 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
     """`request_withdrawal` that also tells whether this call made the request."""
     check_amount(amount)
     with transaction.atomic():
-        _protected(protection.guard_withdrawal, user, amount, key)
+        _protected(Movement.WITHDRAWAL, user, amount, key)
         posting = post(
             TxKind.WITHDRAWAL_REQUEST,
             [(cash_account(user), -amount), (pending_account(user), amount)],
@@ -432,7 +435,7 @@ def reject_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withd
 def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
     check_amount(amount)
     with transaction.atomic():
-        _protected(protection.guard_stake, user, amount, key)
+        _protected(Movement.STAKE, user, amount, key)
         return post(
             TxKind.HOLD,
             [(cash_account(user), -amount), (escrow_account(escrow_reference), amount)],
@@ -499,7 +502,7 @@ def settle(
 def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
     check_amount(amount)
     with transaction.atomic():
-        _protected(protection.guard_stake, user, amount, key)
+        _protected(Movement.STAKE, user, amount, key)
         return post(
             TxKind.FEE,
             [(cash_account(user), -amount), (house_account(Kind.FEES), amount)],
@@ -526,7 +529,7 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
     check_amount(amount)
     with transaction.atomic():
-        _protected(protection.guard_stake, user, amount, key)
+        _protected(Movement.STAKE, user, amount, key)
         return post(
             TxKind.BET,
             [(cash_account(user), -amount), (house_account(Kind.HOUSE_BANK), amount)],

@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from accounts.models import REGULATORS_GROUP, User
+from accounts.models import User
 from accounts.services import block_user
 from casino import services
 from casino.models import CrashAutoRun, CrashBet, KenoTicket
+from staff.roles import REGULATORS_GROUP
 from wallet.selectors import cash_balance
 from wallet.services import WalletError
 

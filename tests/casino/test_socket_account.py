@@ -13,7 +13,7 @@ from accounts import protection
 from accounts import services as accounts
 from accounts.models import User
 from casino.models import CrashAutoRun, CrashBet
-from config.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
+from realtime.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
 from tests.casino.test_sockets import connect, until
 from wallet.selectors import cash_balance
 

@@ -9,8 +9,8 @@ import typing
 import pytest
 
 from casino import protocol as casino_protocol
-from config import protocol as frames
 from games import protocol
+from realtime import protocol as frames
 
 # --- frames -----------------------------------------------------------------------------
 

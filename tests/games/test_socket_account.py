@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from accounts import protection
 from accounts import services as accounts
 from accounts.models import User
-from config.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
 from games.models import Game
+from realtime.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
 from tests.games.conftest import Inbox, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

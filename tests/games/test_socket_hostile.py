@@ -9,9 +9,9 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from config import protocol as frames
 from games import services
 from games.models import Game, GameSeat
+from realtime import protocol as frames
 from tests.games.conftest import Inbox, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

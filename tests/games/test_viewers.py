@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
-from reports.roles import REGULATORS_GROUP
+from staff.roles import REGULATORS_GROUP
 from tests.games.conftest import open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from config.celery import app
 from reports import corrections, exports, history
 from reports.models import ExportJob
-from reports.roles import REGULATORS_GROUP
+from staff.roles import REGULATORS_GROUP
 from wallet.models import Account
 
 TODAY_FILTERS = exports.Filters(history.Period(date(2000, 1, 1), date(2100, 1, 1)))

@@ -7,10 +7,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from accounts import audit
 from accounts import services as account_services
 from reports import corrections, history
 from reports.models import AuditLog, Correction
+from staff import audit
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from reports.forms import ExportForm, PeriodForm
 from reports.models import ExportJob
-from reports.roles import REGULATORS_GROUP
+from staff.roles import REGULATORS_GROUP
 from wallet.forms import StatementFilterForm
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
-from reports.roles import REGULATORS_GROUP
+from staff.roles import REGULATORS_GROUP
 
 pytestmark = pytest.mark.django_db
 MIDDLEWARE = "reports.middleware.RegulatorReadOnlyMiddleware"

@@ -11,10 +11,11 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from accounts import protection
-from accounts.models import REGULATORS_GROUP, User
+from accounts.models import User
 from accounts.services import block_user
 from lobby import services as lobby
 from lobby.models import Seat, Table
+from staff.roles import REGULATORS_GROUP
 from wallet import services
 from wallet.models import Transaction, Withdrawal
 from wallet.selectors import cash_balance

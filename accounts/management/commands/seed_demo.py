@@ -7,7 +7,8 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from accounts.models import REGULATORS_GROUP, User
+from accounts.models import User
+from staff.roles import REGULATORS_GROUP
 
 DEMO_PASSWORD = "demo-pass-2026"
 PLAYERS = [

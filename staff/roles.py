@@ -4,8 +4,8 @@ view_regulator_reports among them): they see and export, and change nothing."""
 
 from __future__ import annotations
 
-from accounts.models import REGULATORS_GROUP
-
+# The group of regulator accounts: they read and export, and neither change nor play.
+REGULATORS_GROUP = "Regulators"
 EXPORT_PERMISSION = "reports.view_regulator_reports"
 
 

@@ -1,7 +1,7 @@
 """The base every socket is built on, and the health-check and echo sockets.
 
 `GuardedConsumer` is why no frame can kill a socket: each frame is decoded and checked
-(config/protocol.py) and rate-limited before a subclass sees it, and whatever a handler
+(realtime/protocol.py) and rate-limited before a subclass sees it, and whatever a handler
 raises comes back as `{"type": "error", "code", ...}` on an open socket. A socket that
 died anyway never runs `disconnect`; what must not depend on it (a seat's presence) is a
 lease instead (games/presence.py).
@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts import services as accounts
 from accounts import sockets as account_sockets
-from config.protocol import (
+from realtime.protocol import (
     CLOSE_EXCLUDED,
     CLOSE_REFUSED,
     AccountBlocked,
