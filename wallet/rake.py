@@ -1,8 +1,7 @@
-"""Rake and pot arithmetic in integers (DESIGN.md, "Money"). Plain Python: no Django."""
+"""Rake arithmetic in integers (docs/architecture.md, "Money"); the pot is divided by
+games/settlement.py. Plain Python: no Django."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 BASIS_POINTS = 10_000
 SECONDS_PER_HOUR = 3600
@@ -22,15 +21,3 @@ def hourly_rake(rate_per_hour: int, played_seconds: int) -> int:
         raise ValueError("rates and durations are non-negative")
     hours_begun = -(-played_seconds // SECONDS_PER_HOUR)
     return rate_per_hour * hours_begun
-
-
-def split_pot(amount: int, winners_from_dealers_left: Sequence[int]) -> dict[int, int]:
-    """Equal shares; the indivisible remainder goes one unit at a time to the winners
-    nearest the dealer's left, so the whole amount is paid out and nothing is created."""
-    if not winners_from_dealers_left:
-        raise ValueError("a pot needs at least one winner")
-    share, remainder = divmod(amount, len(winners_from_dealers_left))
-    return {
-        winner: share + (1 if place < remainder else 0)
-        for place, winner in enumerate(winners_from_dealers_left)
-    }

@@ -4,7 +4,7 @@ from django.db import IntegrityError, connection, transaction
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Entry, Transaction, Withdrawal
-from wallet.rake import hourly_rake, percentage_rake, split_pot
+from wallet.rake import hourly_rake, percentage_rake
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.django_db
@@ -161,9 +161,6 @@ def test_rake_helpers():
     assert percentage_rake(1_000, 400) == 40
     assert percentage_rake(999, 400) == 39  # floored: never more than the rate
     assert percentage_rake(0, 400) == 0
-    assert split_pot(100, [3, 1, 2]) == {3: 34, 1: 33, 2: 33}
-    assert split_pot(101, [3, 1, 2]) == {3: 34, 1: 34, 2: 33}
-    assert sum(split_pot(1_000_003, list(range(7))).values()) == 1_000_003
     assert hourly_rake(50, 0) == 0
     assert hourly_rake(50, 1) == 50
     assert hourly_rake(50, 3600) == 50
