@@ -3,17 +3,16 @@ checks, time-outs and self-exclusion on every money path and on log-in to play."
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts import protection
 from accounts.models import PlayerProtection, ProtectionEvent, ProtectionLimit
+from tests.threads import in_threads
 from wallet import services as wallet
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
@@ -127,22 +126,6 @@ def test_a_loss_limit_counts_stakes_less_returns(funded_player):
 
 
 # --- concurrency: threads on real connections -------------------------------------------
-
-
-def in_threads(count: int, work) -> list:
-    barrier = threading.Barrier(count)
-
-    def run(i):
-        try:
-            barrier.wait()
-            return work(i)
-        except Exception as exc:  # collected: the test asserts on what each caller saw
-            return exc
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 @pytest.mark.django_db(transaction=True)

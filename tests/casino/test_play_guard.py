@@ -6,36 +6,18 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.services import block_user
 from casino import services
 from casino.models import CrashAutoRun, CrashBet, KenoTicket
-from staff.roles import REGULATORS_GROUP
+from tests.standing import CHANGES, block, make_staff
 from wallet.selectors import cash_balance
 from wallet.services import WalletError
 
 pytestmark = pytest.mark.django_db
 
 BALANCE = 10_000
-
-
-def make_staff(user) -> None:
-    User.objects.filter(pk=user.pk).update(is_staff=True)
-
-
-def make_regulator(user) -> None:
-    user.groups.add(Group.objects.get_or_create(name=REGULATORS_GROUP)[0])
-
-
-def block(user) -> None:
-    staff = User.objects.create_superuser("boss@example.com", "x")
-    block_user(User.objects.get(pk=user.pk), reason="Fraud check", by=staff)
-
-
-CHANGES = {"blocked": block, "staff": make_staff, "regulator": make_regulator}
 
 
 @pytest.mark.parametrize("change", CHANGES)

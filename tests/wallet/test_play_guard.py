@@ -7,15 +7,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from accounts import protection
 from accounts.models import User
-from accounts.services import block_user
 from lobby import services as lobby
 from lobby.models import Seat, Table
-from staff.roles import REGULATORS_GROUP
+from tests.standing import block, make_regulator, make_staff
 from wallet import services
 from wallet.models import Transaction, Withdrawal
 from wallet.selectors import cash_balance
@@ -23,19 +21,6 @@ from wallet.selectors import cash_balance
 pytestmark = pytest.mark.django_db
 
 BALANCE = 10_000
-
-
-def make_staff(user) -> None:
-    User.objects.filter(pk=user.pk).update(is_staff=True)
-
-
-def make_regulator(user) -> None:
-    user.groups.add(Group.objects.get_or_create(name=REGULATORS_GROUP)[0])
-
-
-def block(user) -> None:
-    staff = User.objects.create_superuser("boss@example.com", "x")
-    block_user(User.objects.get(pk=user.pk), reason="Fraud check", by=staff)
 
 
 # Every movement a player starts, called with the user object loaded before the change.
