@@ -305,7 +305,8 @@ class BaseOptions:
             meta = f.metadata.get("option")
             value = getattr(self, f.name)
             if meta and meta.choices and value not in meta.choices:
-                raise ValueError(f"{meta.label}: {value!r} is not one of {list(meta.choices)}")
+                # The offered choices, never the value sent: a refusal does not echo input.
+                raise ValueError(f"{meta.label}: choose one of {list(meta.choices)}")
 
     def seats_allowed(self) -> tuple[int, ...] | None:
         """Seat counts these options allow, or None for the engine's whole range."""
@@ -319,7 +320,7 @@ class BaseOptions:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:
-            raise ValueError(f"unknown options: {sorted(unknown)}")
+            raise ValueError(f"unknown options: this game's are {sorted(names)}")
         options = cls(**data)
         options.validate()
         return options

@@ -149,3 +149,14 @@ def test_refusals_share_one_base_with_a_code_each():
     assert MalformedAction("m").code == "malformed"
     assert not issubclass(MalformedAction, IllegalAction)
     assert IllegalAction("i").code == "illegal"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_refused_options_name_the_choices_and_never_echo_the_input(engine):
+    with pytest.raises(ValueError) as unknown:
+        engine.Options.from_json({HUGE: 1})
+    assert "unknown options" in str(unknown.value) and len(str(unknown.value)) < 500
+    first = next(iter(engine.Options().as_json()))
+    with pytest.raises(ValueError) as wrong:
+        engine.Options.from_json({first: HUGE})
+    assert HUGE[:100] not in str(wrong.value)

@@ -102,6 +102,20 @@ def test_pilotta_equal_sequences_outside_trump_score_nothing() -> None:
     assert [r["counted"] for r in state["declarations"]] == [False] * 4
 
 
+def test_pilotta_a_run_of_six_outranks_a_trump_run_of_five_at_the_table() -> None:
+    hands = [
+        ["7D", "8D", "9D", "TD", "JD", "QD"],  # seat 0: six in a row, queen high
+        ["TH", "JH", "QH", "KH", "AH", "7S"],  # seat 1: five trumps, ace high
+        ["7C", "8C", "KD", "AD", "8S", "9S"],
+        ["9C", "TC", "JC", "QC", "7H", "8H"],  # seat 3: four clubs
+    ]
+    state = pilotta_first_trick(hands)
+    declared = {r["seat"]: r for r in state["declarations"]}
+    assert declared[0]["announce"] == {"kind": "sequence", "points": 100, "length": 6}
+    assert [r["seat"] for r in state["declarations"] if r["counted"]] == [0]
+    assert PILOTTA.bonus_points(state) == [100, 0]
+
+
 def test_belote_order_of_combinations() -> None:
     rules = belote_combo_rules("all", "H")
     carre = best_combinations(["QC", "QD", "QH", "QS"], rules)[0]
