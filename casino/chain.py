@@ -1,4 +1,4 @@
-"""The pre-committed hash chain of the house rounds (DESIGN.md, "Randomness").
+"""The pre-committed hash chain of the house rounds (docs/architecture.md, "Randomness").
 
 Links are generated backwards from a secret: ``L[length] = secret`` and
 ``L[k] = sha256(L[k + 1])`` on the raw 32 bytes. ``L[0]``, the terminal link, is published

@@ -1,4 +1,5 @@
-"""The contract every game family implements: engine contract v2 (DESIGN.md, "A game engine").
+"""The contract every game family implements: engine contract v2
+(docs/architecture.md, "Engine contract v2").
 
 Plain Python, no Django. A game is its options, its seed and its action log: the runtime
 rebuilds any state by calling `start` and then `apply` for each logged action, giving each

@@ -1,4 +1,5 @@
-"""A live game: its snapshot, its seats and its action log (DESIGN.md, "The live runtime")."""
+"""A live game: its snapshot, its seats and its action log
+(docs/architecture.md, "The live runtime")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The catalogue of game engines: `get(slug)` and `all()` (DESIGN.md, "A game engine")."""
+"""The catalogue of game engines: `get(slug)` and `all()`
+(docs/architecture.md, "Engine contract v2")."""
 
 from __future__ import annotations
 

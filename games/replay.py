@@ -1,4 +1,4 @@
-"""Rebuilding a game from its seed and action log (DESIGN.md: a game is its options, its
+"""Rebuilding a game from its seed and action log (docs/architecture.md: a game is its options, its
 seed and its action log)."""
 
 from __future__ import annotations

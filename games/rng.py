@@ -1,4 +1,4 @@
-"""The one random source of every game and house round (DESIGN.md, "Randomness").
+"""The one random source of every game and house round (docs/architecture.md, "Randomness").
 
 The byte stream is HMAC-SHA256(key=seed, msg=f"{salt}:{nonce}:{counter}") for counter
 0, 1, 2, ... concatenated, so anyone holding the revealed seed can replay every draw.

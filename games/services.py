@@ -1,4 +1,4 @@
-"""The live-game runtime's writes: every change to a game goes through here (DESIGN.md).
+"""The live-game runtime's writes: every change to a game goes through here (docs/architecture.md).
 
 Applying anything locks the Game row, checks the move number, applies the engine, logs the
 action, sets the next deadline (games.timers) or records the end (games.finishing), and

@@ -1,4 +1,4 @@
-"""The ledger's invariants (DESIGN.md): checked by `ledger_check` and by the tests,
+"""The ledger's invariants (docs/architecture.md): checked by `ledger_check` and by the tests,
 with the escrows of what is over (a finished or void game) expected to be empty."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The double-entry ledger (DESIGN.md, "Money"). Only wallet.services writes these rows."""
+"""The double-entry ledger (docs/architecture.md, "Money"). Only wallet.services writes
+these rows."""
 
 from __future__ import annotations
 

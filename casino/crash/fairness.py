@@ -1,4 +1,4 @@
-"""The crash point of a round, fixed by its chain link (DESIGN.md, "Randomness").
+"""The crash point of a round, fixed by its chain link (docs/architecture.md, "Randomness").
 
 bustabit's published formula in integer form, so that anyone can recompute it exactly:
 ``h = HMAC-SHA256(key = salt as UTF-8, message = link)``, ``r`` = the first 52 bits of

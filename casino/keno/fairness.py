@@ -1,4 +1,4 @@
-"""The 20 balls of a Keno round, fixed by its chain link (DESIGN.md, "Randomness").
+"""The 20 balls of a Keno round, fixed by its chain link (docs/architecture.md, "Randomness").
 
 ``sample([1..80], 20)`` from the shared stream with ``seed = L[n]``, ``salt`` = the game's
 public salt and ``nonce = n``, so anyone holding the revealed link replays the draw with

@@ -14,7 +14,7 @@ SPAN = 2**BITS
 
 
 def reference_crash_point(link: bytes, salt: str, edge: int = 1) -> int:
-    """DESIGN.md's formula, written from the text: 13 hex digits are 52 bits."""
+    """docs/architecture.md's formula, written from the text: 13 hex digits are 52 bits."""
     r = int(hmac.new(salt.encode("utf-8"), link, hashlib.sha256).hexdigest()[:13], 16)
     return max(100, (100 - edge) * 2**52 // (2**52 - r))
 

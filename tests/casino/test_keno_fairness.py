@@ -1,4 +1,4 @@
-"""The Keno draw against a reference written from DESIGN.md, and its uniformity."""
+"""The Keno draw against a reference written from docs/architecture.md, and its uniformity."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Known-answer tests of games/rng.py against the published description (DESIGN.md).
+"""Known-answer tests of games/rng.py against the published description (docs/architecture.md).
 
 The reference functions below are written from the description alone, not from the
 module, so a change to the module that breaks published replays fails here. The
