@@ -17,6 +17,7 @@ from games import fees, store
 from games.engine import Outcome
 from games.models import Game
 from games.selectors import engine_of, seats_of
+from games.settlement import at_risk
 from games.settlement import settle as split_escrow
 from wallet import services as wallet
 
@@ -49,12 +50,10 @@ def settle_game(game_id: int) -> Game:
         engine = engine_of(game)
         outcome = Outcome.from_json(game.outcome)
         held = [s.held for s in seats]
-        multiplier = engine.stake_multiplier(game.state)
-        at_risk = [min(h, game.stake * multiplier) for h in held]
         result = split_escrow(
             outcome,
             held,
-            at_risk,
+            at_risk(held, game.stake, engine.stake_multiplier(game.state)),
             game.rake_bp,
             frozenset(s.position for s in seats if s.disconnected),
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.models import Game, GameSeat
-from games.selectors import engine_of
+from games.selectors import engine_of, table_money
 
 WATCH = "watch"  # the audience of spectators, beside each seat's position
 
@@ -62,6 +62,7 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         ],
         "status": game.status,
         "seed_hash": game.seed_hash,
+        "money": table_money(game, seats),
     }
 
 

@@ -113,6 +113,14 @@ class PlayerEntry(TypedDict):
     bot: bool
 
 
+class TableMoney(TypedDict):
+    """What the table plays for now, in minor units (a Double stake raises it)."""
+
+    stake: int
+    pot: int
+    rake: int
+
+
 class StateMessage(TypedDict):
     """What one audience (a seat, or spectators) may see of the game after move `seq`."""
 
@@ -129,6 +137,7 @@ class StateMessage(TypedDict):
     players: list[PlayerEntry]
     status: str
     seed_hash: str
+    money: TableMoney
 
 
 class OverMessage(TypedDict):

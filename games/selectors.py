@@ -10,7 +10,9 @@ from datetime import datetime
 from games import clock, registry, store
 from games.engine import AnyEngine
 from games.models import Game, GameSeat
+from games.settlement import at_risk
 from staff.roles import is_regulator
+from wallet.rake import percentage_rake
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,16 @@ def viewer_of(game: Game, user, watch_code: str | None = None) -> Viewer | None:
 
 def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
+
+
+def table_money(game: Game, seats: list[GameSeat] | None = None) -> dict[str, int]:
+    """What the table plays for now, shown before and during play: each seat's stake, the
+    pot (the stakes at risk, which a Double stake raises) and the house's rake on it."""
+    held = [seat.held for seat in (seats if seats is not None else seats_of(game).values())]
+    multiplier = engine_of(game).stake_multiplier(game.state)
+    pot = sum(at_risk(held, game.stake, multiplier))
+    rake = percentage_rake(pot, game.rake_bp)
+    return {"stake": game.stake * multiplier, "pot": pot, "rake": rake}
 
 
 def seats_of(game: Game) -> dict[int, GameSeat]:

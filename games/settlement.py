@@ -29,6 +29,12 @@ class Settlement:
         return tuple(paid - put_in for paid, put_in in zip(self.payouts, held, strict=True))
 
 
+def at_risk(held: Sequence[int], stake: int, multiplier: int) -> list[int]:
+    """What each seat plays for now: the stake times the game's multiple (Double stake), at
+    most what it holds; the rest of a reserve goes back at the end."""
+    return [min(put_in, stake * multiplier) for put_in in held]
+
+
 def from_dealers_left(seats: int) -> list[int]:
     """Seat 0 deals; its left is seat 1, then 2, ... and seat 0 last."""
     return [*range(1, seats), 0]

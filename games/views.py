@@ -13,7 +13,6 @@ from django.utils.safestring import mark_safe
 from games import messages, registry, replay, selectors
 from games.models import Game
 from wallet.money import format_minor
-from wallet.rake import percentage_rake
 
 GENERIC_BOARD = "games/generic/board.js"
 GENERIC_BOARD_CSS = "games/generic/board.css"
@@ -41,7 +40,7 @@ def play(request, game_id: int):
             "position": position,
             **_board_assets(game.slug),
             "watch_code": request.GET.get("code", ""),
-            "money": _table_money(game),
+            "money": selectors.table_money(game),
             "same_table_query": _same_table_query(game),
         },
     )
@@ -104,13 +103,6 @@ def _board_assets(slug: str) -> dict[str, str | None]:
         return {"board_js": GENERIC_BOARD, "board_css": GENERIC_BOARD_CSS}
     style = f"games/{family}/board.css"
     return {"board_js": script, "board_css": style if finders.find(style) else None}
-
-
-def _table_money(game: Game) -> dict[str, int]:
-    """What the table plays for, shown before and during play: each seat's stake, the pot
-    of all stakes and the house's rake on it (none on a practice table)."""
-    pot = game.stake * game.seats.count()
-    return {"stake": game.stake, "pot": pot, "rake": percentage_rake(pot, game.rake_bp)}
 
 
 def _same_table_query(game: Game) -> str:

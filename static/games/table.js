@@ -78,9 +78,18 @@
     deadlineTimer = setInterval(tick, 250);
   }
 
+  // A Double stake raises what the table plays for during the game.
+  function renderMoney(msg) {
+    for (const key of ["stake", "pot", "rake"]) {
+      const shown = $(`[data-${key}]`);
+      if (shown && msg.money) shown.textContent = money(msg.money[key]);
+    }
+  }
+
   function onState(msg) {
     if (last && msg.seq < last.seq) return; // a late message from before a resync
     last = msg;
+    renderMoney(msg);
     renderPlayers(msg);
     runDeadline(msg);
     if (msg.status !== "playing") showStatus("The game is over.", "");

@@ -3,7 +3,7 @@ stake reserve held at joining and its unused part refunded, and Change card fees
 
 import pytest
 
-from games import services
+from games import messages, services
 from lobby import services as lobby
 from tests.games.belote_live.support import (
     START_BALANCE,
@@ -71,9 +71,13 @@ def test_the_double_stake_reserve_is_held_and_the_unused_part_refunded(
         game = double_and_accept(game)
     played = stake * 2**doublings
     assert services.engine_of(game).stake_multiplier(game.state) == 2**doublings
-    game = services.settle_game(play_until(game).pk)
     pot = 2 * played
     rake = pot * RAKE_BP // 10_000
+    # Every audience is told what the table now plays for: the reserve is not the pot.
+    for audience in (0, 1, None):
+        shown = messages.state_message(game, audience)["money"]
+        assert shown == {"stake": played, "pot": pot, "rake": rake}
+    game = services.settle_game(play_until(game).pk)
     assert game.settlement["rake"] == rake
     assert sorted(game.settlement["payouts"]) == sorted(
         [reserve - played, reserve - played + pot - rake]
