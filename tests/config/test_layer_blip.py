@@ -8,18 +8,8 @@ import threading
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
+from tests.config.ping import connect
 from tests.faults import own_redis
-
-ORIGIN = [(b"origin", b"http://testserver")]
-
-
-async def connect() -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=ORIGIN)
-    connected, _ = await communicator.connect()
-    assert connected
-    assert (await communicator.receive_json_from(timeout=5))["type"] == "hello"
-    return communicator
 
 
 async def relayed(receiver: WebsocketCommunicator, sender: WebsocketCommunicator) -> bool:

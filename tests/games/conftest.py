@@ -83,3 +83,18 @@ def clock(monkeypatch) -> Clock:
     fake = Clock()
     monkeypatch.setattr("games.clock.now", fake)
     return fake
+
+
+async def seated(start_table):
+    """A Rock Paper Scissors game with both players' sockets open: (game, players, their
+    inboxes, the seat to act first)."""
+    from channels.db import database_sync_to_async
+
+    game, players = await database_sync_to_async(start_table)("rps", {"points": 3})
+    inboxes = []
+    for user in players:
+        communicator, connected = await open_socket(f"/ws/games/{game.pk}/", user)
+        assert connected
+        inboxes.append(Inbox(communicator))
+    state = await inboxes[0].latest_state(0)
+    return game, players, inboxes, state["to_act"][0]

@@ -13,19 +13,13 @@ from accounts import services as accounts
 from accounts.models import User
 from games.models import Game
 from realtime.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
-from tests.games.conftest import Inbox, open_socket
+from tests.games.conftest import Inbox, seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def seated(start_table):
-    game, players = await database_sync_to_async(start_table)("rps", {"points": 3})
-    inboxes = []
-    for user in players:
-        communicator, connected = await open_socket(f"/ws/games/{game.pk}/", user)
-        assert connected
-        inboxes.append(Inbox(communicator))
-    first = (await inboxes[0].latest_state(0))["to_act"][0]
+async def seated_and_drained(start_table):
+    game, players, inboxes, first = await seated(start_table)
     for inbox in inboxes:
         await inbox.drain()
     return game, players, inboxes, first
@@ -47,7 +41,7 @@ def deactivate(user) -> None:
 
 
 async def test_blocking_closes_the_players_sockets_with_a_reason(start_table, make_user):
-    _, players, inboxes, first = await seated(start_table)
+    _, players, inboxes, first = await seated_and_drained(start_table)
     staff = await database_sync_to_async(make_user)(is_staff=True)
     blocked = players[first]
     await database_sync_to_async(accounts.block_user)(blocked, reason="fraud", by=staff)
@@ -63,7 +57,7 @@ async def test_blocking_closes_the_players_sockets_with_a_reason(start_table, ma
 
 
 async def test_self_exclusion_closes_the_players_sockets_with_a_reason(start_table):
-    _, players, inboxes, first = await seated(start_table)
+    _, players, inboxes, first = await seated_and_drained(start_table)
     await database_sync_to_async(protection.self_exclude)(players[first], 6)
     error, code = await closed_with(inboxes[first])
     assert error["code"] == "excluded" and "self-exclusion" in error["message"]
@@ -73,7 +67,7 @@ async def test_self_exclusion_closes_the_players_sockets_with_a_reason(start_tab
 
 
 async def test_a_blocked_player_cannot_move_from_a_socket_that_stayed_open(start_table):
-    game, players, inboxes, first = await seated(start_table)
+    game, players, inboxes, first = await seated_and_drained(start_table)
     await database_sync_to_async(deactivate)(players[first])
     me = inboxes[first]
     await me.communicator.send_json_to({"type": "act", "seq": 0, "action": {"sign": "rock"}})
@@ -87,7 +81,7 @@ async def test_a_blocked_player_cannot_move_from_a_socket_that_stayed_open(start
 
 
 async def test_a_blocked_players_chat_is_not_relayed(start_table):
-    _, players, inboxes, first = await seated(start_table)
+    _, players, inboxes, first = await seated_and_drained(start_table)
     await database_sync_to_async(deactivate)(players[first])
     me, other = inboxes[first], inboxes[1 - first]
     await me.communicator.send_json_to({"type": "chat", "text": "still here"})

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import Game, GameSeat
 from realtime import protocol as frames
-from tests.games.conftest import Inbox, open_socket
+from tests.games.conftest import Inbox, seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,17 +36,6 @@ HOSTILE = [
     ("not JSON", "{not json", "malformed"),
     ("a move with a wrong seq type", '{"type": "act", "seq": "0", "action": {}}', "malformed"),
 ]
-
-
-async def seated(start_table):
-    game, players = await database_sync_to_async(start_table)("rps", {"points": 3})
-    inboxes = []
-    for user in players:
-        communicator, connected = await open_socket(f"/ws/games/{game.pk}/", user)
-        assert connected
-        inboxes.append(Inbox(communicator))
-    state = await inboxes[0].latest_state(0)
-    return game, players, inboxes, state["to_act"][0]
 
 
 async def still_answering(inbox: Inbox) -> None:
