@@ -1,0 +1,30 @@
+"""Every house round game, by slug: the one list the runtime, pages and reports loop over.
+
+Plain Python: no Django import. A game is listed here once and nowhere else.
+"""
+
+from __future__ import annotations
+
+from casino.rounds import RoundGame
+
+_GAMES: dict[str, RoundGame] = {}
+
+
+def _register(*games: RoundGame) -> None:
+    for game in games:
+        if game.slug in _GAMES:
+            raise ValueError(f"two round games are called {game.slug!r}")
+        _GAMES[game.slug] = game
+
+
+def all() -> tuple[RoundGame, ...]:
+    """Every round game, in the order the Casino page lists them."""
+    return tuple(_GAMES.values())
+
+
+def get(slug: str) -> RoundGame:
+    """The game called ``slug``; LookupError if there is none."""
+    try:
+        return _GAMES[slug]
+    except KeyError:
+        raise LookupError(f"no round game is called {slug!r}") from None

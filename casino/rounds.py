@@ -1,0 +1,154 @@
+"""The round contract: what every house round game is (docs/architecture.md, "House rounds").
+
+A `RoundGame` knows its rules and nothing else: how a round's outcome follows from the
+round's chain link, which bets it takes (bet types as data), whether a selection is a bet
+it takes, what a bet pays on an outcome, and the exact return to player of every bet
+type. The runtime (casino/services.py, tasks, pages, reports) drives every game through
+this contract and never names a game.
+
+Conventions every game keeps:
+
+- An outcome and a selection are JSON objects (dicts of JSON values), stored as they are
+  on the round and the bet and shown on the fairness and history pages.
+- The outcome is computed once, when the round is scheduled, by `committed_outcome` from
+  the round's link, the chain's public salt and the round number. The default draws from
+  the platform's one published generator, ``Rng(seed=link, salt=f"{salt}:{slug}",
+  nonce=number)`` (games/rng.py), so anyone holding the revealed link can replay it;
+  Crash overrides it with its own published formula.
+- Money is in integer minor units. `payout` is what a bet returns, its stake included
+  (0 for a lost bet, the stake for a push), floored: the house never pays a fraction
+  more than the odds say. The runtime caps it at the game's maximum win.
+- A bet type's return to player does not depend on the selection: where it would (a Sic
+  Bo total of 4 pays more than a total of 10), the game declares one bet type per odds.
+- `rtp` is exact (a `Fraction`), from the outcome distribution by enumeration or
+  combinatorics, never by simulation.
+
+Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from games.rng import Rng
+
+__all__ = [
+    "BetType",
+    "Cadence",
+    "Outcome",
+    "Rng",
+    "RoundGame",
+    "Selection",
+    "odds_payout",
+    "rtp_percent",
+]
+
+Outcome = dict[str, Any]
+Selection = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Cadence:
+    """When a game's rounds fall: one every ``every_seconds`` on whole multiples of it
+    (so every server agrees without talking), bets close ``closes_before_seconds`` before
+    the draw, and the page animates the result for ``show_seconds`` after it."""
+
+    every_seconds: int
+    closes_before_seconds: int
+    show_seconds: int = 6
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.closes_before_seconds < self.every_seconds:
+            raise ValueError("bets must close after the previous draw and before the next")
+
+
+@dataclass(frozen=True)
+class BetType:
+    """One kind of bet a game takes, as players read it on the bet slip and rules page.
+
+    ``selection`` says what the player chooses ("one number from 0 to 36", "nothing");
+    ``odds`` is the published price ("35:1", "1:1, half back on zero").
+    """
+
+    code: str
+    name: str
+    selection: str
+    odds: str
+    description: str = ""
+
+
+class RoundGame(ABC):
+    """One house round game. Subclasses set the class attributes and the four rules."""
+
+    slug: ClassVar[str]  # URL and storage name: "roulette-european"; never changes
+    name: ClassVar[str]  # what players read: "European Roulette"
+    board: ClassVar[str]  # which drawing the page uses: "wheel", "dice", "crash", "keno"
+    section: ClassVar[str] = ""  # the section of the rules it implements: "12.1"
+    cadence: ClassVar[Cadence]
+    bet_types: ClassVar[Sequence[BetType]]
+
+    # --- the outcome ----------------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self, rng: Rng) -> Outcome:
+        """The round's result drawn from its generator."""
+
+    def committed_outcome(self, link: bytes, salt: str, number: int) -> Outcome:
+        """The outcome of round ``number`` played with ``link``; what verification redoes."""
+        return self.outcome(Rng(seed=link, salt=f"{salt}:{self.slug}", nonce=number))
+
+    def describe(self, outcome: Outcome) -> str:
+        """The outcome in a few words for history lines: "17 red", "3 4 6 (13)"."""
+        return ", ".join(f"{key} {value}" for key, value in outcome.items())
+
+    # --- bets -----------------------------------------------------------------------------
+
+    def bet_type(self, code: object) -> BetType:
+        """The bet type of ``code``; ValueError naming the game's types otherwise."""
+        for bet_type in self.bet_types:
+            if bet_type.code == code:
+                return bet_type
+        raise ValueError(f"{self.name} has no bet called {code!r}")
+
+    @abstractmethod
+    def validate_bet(self, bet_type: str, selection: object) -> Selection:
+        """The normalised selection of a bet of ``bet_type``, or ValueError with a message
+        a player can read ("a split covers two neighbouring numbers")."""
+
+    @abstractmethod
+    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
+        """What the bet returns on ``outcome`` in minor units, stake included, floored."""
+
+    @abstractmethod
+    def rtp(self, bet_type: str) -> Fraction:
+        """The exact expected return per unit staked on a bet of ``bet_type``."""
+
+    # --- what the page and the rules page show --------------------------------------------
+
+    def public(self) -> Mapping[str, Any]:
+        """What the pages need to draw the game and its bet slip, JSON-ready."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "board": self.board,
+            "bet_types": [
+                {"code": t.code, "name": t.name, "selection": t.selection, "odds": t.odds}
+                for t in self.bet_types
+            ],
+        }
+
+
+def odds_payout(stake: int, numerator: int, denominator: int = 1) -> int:
+    """A winning bet at odds ``numerator:denominator``: the stake back plus the win, floored."""
+    return stake + stake * numerator // denominator
+
+
+def rtp_percent(value: Fraction) -> str:
+    """A return to player as players read it: "97.30" (percent, two decimals, half-even)."""
+    percent = Decimal(value.numerator) * 100 / Decimal(value.denominator)
+    return str(percent.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN))
