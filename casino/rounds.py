@@ -20,8 +20,11 @@ Conventions every game keeps:
   more than the odds say. The runtime caps it at the game's maximum win.
 - A bet type's return to player does not depend on the selection: where it would (a Sic
   Bo total of 4 pays more than a total of 10), the game declares one bet type per odds.
+- A bet type lists its selections (`selections`), each with the label the bet slip shows,
+  unless they are too many to list (Keno's numbers, Crash's cash-out): then the game
+  checks them itself in `validate_bet`.
 - `rtp` is exact (a `Fraction`), from the outcome distribution by enumeration or
-  combinatorics, never by simulation.
+  combinatorics, never by simulation: by default from `distribution`.
 
 Plain Python: no Django import.
 """
@@ -29,7 +32,7 @@ Plain Python: no Django import.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
@@ -38,6 +41,7 @@ from typing import Any, ClassVar
 from games.rng import Rng
 
 __all__ = [
+    "RTP_STAKE",
     "BetType",
     "Cadence",
     "Outcome",
@@ -109,24 +113,59 @@ class RoundGame(ABC):
     # --- bets -----------------------------------------------------------------------------
 
     def bet_type(self, code: object) -> BetType:
-        """The bet type of ``code``; ValueError naming the game's types otherwise."""
+        """The bet type of ``code``; ValueError otherwise (never echoing the input)."""
         for bet_type in self.bet_types:
             if bet_type.code == code:
                 return bet_type
-        raise ValueError(f"{self.name} has no bet called {code!r}")
+        raise ValueError(f"{self.name} has no such bet.")
 
-    @abstractmethod
+    def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
+        """Every selection a bet of ``bet_type`` may take, with its label for the bet slip.
+
+        The default is the one empty selection of a bet with nothing to choose (Red,
+        Big, Seven); an empty sequence means the selections are too many to list.
+        """
+        return (("", {}),)
+
     def validate_bet(self, bet_type: str, selection: object) -> Selection:
         """The normalised selection of a bet of ``bet_type``, or ValueError with a message
-        a player can read ("a split covers two neighbouring numbers")."""
+        a player can read ("A Split bet takes two neighbouring numbers.").
+
+        By default a selection is valid when it is one of `selections` (lists compared
+        in any order).
+        """
+        kind = self.bet_type(bet_type)
+        if isinstance(selection, dict):
+            wanted = _canonical(selection)
+            for _, allowed in self.selections(bet_type):
+                if _canonical(allowed) == wanted:
+                    return allowed
+        raise ValueError(f"A {kind.name} bet takes {kind.selection}.")
 
     @abstractmethod
     def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
         """What the bet returns on ``outcome`` in minor units, stake included, floored."""
 
-    @abstractmethod
+    def distribution(self) -> Iterable[tuple[Fraction, Outcome]]:
+        """Every outcome with its exact probability, for the default `rtp`."""
+        raise NotImplementedError(f"{self.slug} computes its return to player itself")
+
     def rtp(self, bet_type: str) -> Fraction:
-        """The exact expected return per unit staked on a bet of ``bet_type``."""
+        """The exact expected return per unit staked on a bet of ``bet_type``: the mean,
+        over its selections, of the expected payout of a stake of `RTP_STAKE`."""
+        choices = [selection for _, selection in self.selections(bet_type)]
+        if not choices:
+            raise NotImplementedError(f"{self.slug} computes the return of {bet_type} itself")
+        outcomes = list(self.distribution())
+        total = sum(
+            (
+                probability * self.payout(RTP_STAKE, bet_type, selection, outcome)
+                for selection in choices
+                for probability, outcome in outcomes
+            ),
+            Fraction(0),
+        )
+        return total / (RTP_STAKE * len(choices))
 
     # --- what the page and the rules page show --------------------------------------------
 
@@ -141,6 +180,19 @@ class RoundGame(ABC):
                 for t in self.bet_types
             ],
         }
+
+
+# A stake every published price divides exactly (1..16, and tenths), so that the floor of
+# `payout` takes nothing from the return computed with it.
+RTP_STAKE = 720_720_000
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _canonical(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return sorted((_canonical(item) for item in value), key=repr)
+    return value
 
 
 def odds_payout(stake: int, numerator: int, denominator: int = 1) -> int:
