@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config import views
 
@@ -9,6 +11,8 @@ admin.site.site_title = "Longtable staff"
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    # Pages without the site's icon link (the admin's) still get one at the usual address.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("account/", include("accounts.urls")),
