@@ -21,6 +21,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / ".data")))
 
 SITE_NAME = "Longtable"
+# The address players reach the site at, named in the mails it sends (sign-up confirmation,
+# password reset); the sites framework's record follows it after each migrate.
+SITE_DOMAIN = env_str("SITE_DOMAIN", f"localhost:{env_str('PORT', '8000')}")
 OPERATOR_NAME = env_str("OPERATOR_NAME", "Longtable Gaming Ltd")
 REGULATOR_NAME = env_str("REGULATOR_NAME", "the national gambling regulator")
 

@@ -188,3 +188,14 @@ def test_a_malformed_limit_at_sign_up_is_refused(client, typed, error):
     response = sign_up(client, daily_deposit_limit=typed)
     assert not User.objects.exists()
     assert error in response.content
+
+
+@pytest.mark.django_db
+def test_the_confirmation_mail_names_the_site_and_its_address(client, settings):
+    sign_up(client)
+    (message,) = mail.outbox
+    text = f"{message.subject}\n{message.body}"
+    assert settings.SITE_NAME in message.subject
+    assert message.body.startswith(f"Hello from {settings.SITE_NAME}!")
+    assert message.body.rstrip().endswith(settings.SITE_DOMAIN)
+    assert "example.com" not in text.replace("nora@example.com", "")
