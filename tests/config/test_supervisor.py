@@ -3,6 +3,7 @@ others serving; `make bench` runs the benchmarks."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -98,3 +99,24 @@ def test_bench_names_the_benchmarks_of_bench_readme_and_refuses_others(capsys):
     assert "choose from ledger, live, rounds" in capsys.readouterr().out
     for name in devserver.BENCHMARKS:
         assert (devserver.ROOT / "bench" / f"{name}.py").exists()
+
+
+def test_the_embedded_redis_moves_off_a_port_another_server_holds(monkeypatch, capsys):
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        monkeypatch.setattr(devserver, "EMBEDDED_REDIS_PORT", taken)
+        port = devserver.embedded_redis_port()
+    assert port != taken and port > 0
+    assert f"Port {taken} is taken by another server" in capsys.readouterr().out
+
+
+def test_run_logs_workers_at_the_level_asked_and_ends_start_up_with_one_banner():
+    web, worker, beat = devserver.child_commands("8123", "WARNING")
+    assert web[-3:] == ["-p", "8123", "config.asgi:application"]
+    assert worker[worker.index("-l") + 1] == beat[beat.index("-l") + 1] == "WARNING"
+    assert "-q" in worker and "-q" in beat
+    assert "-q" not in devserver.child_commands("8123", "INFO")[1]
+    text = devserver.banner("http://127.0.0.1:8123", "Demo accounts\n  player  a@b.c\n")
+    assert "http://127.0.0.1:8123 is up" in text and "player  a@b.c" in text
