@@ -1,7 +1,5 @@
 from django.contrib import admin
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from config import views
 
@@ -12,7 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     # Pages without the site's icon link (the admin's) still get one at the usual address.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("account/", include("accounts.urls")),

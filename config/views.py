@@ -3,8 +3,9 @@ import logging
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import HttpResponseServerError, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template import loader
+from django.templatetags.static import static
 from django.utils import timezone
 from redis.exceptions import RedisError
 
@@ -56,3 +57,9 @@ def health(request):
         report["redis"] = "down"
     healthy = report["database"] == "ok" and report["redis"] == "ok"
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+def favicon(request):
+    """The site's icon at the address browsers ask first; resolved at request time, as the
+    static files' manifest may not exist yet when the URLs are imported."""
+    return redirect(static("favicon.svg"), permanent=True)

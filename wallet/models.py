@@ -59,6 +59,7 @@ class Transaction(models.Model):
         WITHDRAWAL_REQUEST = "withdrawal_request", "Withdrawal requested"
         WITHDRAWAL_PAID = "withdrawal_paid", "Withdrawal paid"
         WITHDRAWAL_REJECTED = "withdrawal_rejected", "Withdrawal returned"
+        WITHDRAWAL_CANCELLED = "withdrawal_cancelled", "Withdrawal cancelled"
         HOLD = "hold", "Stake held"
         RELEASE = "release", "Stake refunded"
         SETTLE = "settle", "Settlement"
@@ -109,6 +110,7 @@ class Withdrawal(models.Model):
         PENDING = "pending"
         PAID = "paid"
         REJECTED = "rejected"
+        CANCELLED = "cancelled"  # by the player, before staff decided
 
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     amount = models.BigIntegerField()

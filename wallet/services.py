@@ -381,37 +381,42 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
         return WithdrawalRequest(withdrawal, created=True)
 
 
-def _decide_withdrawal(withdrawal: Withdrawal, staff, status: str, note: str) -> Withdrawal:
+# What each end of a pending withdrawal posts: the transaction kind and whether the money
+# leaves for the outside world (paid) or goes back to the player's cash.
+_DECISIONS = {
+    Withdrawal.Status.PAID: (TxKind.WITHDRAWAL_PAID, True),
+    Withdrawal.Status.REJECTED: (TxKind.WITHDRAWAL_REJECTED, False),
+    Withdrawal.Status.CANCELLED: (TxKind.WITHDRAWAL_CANCELLED, False),
+}
+
+
+def _decide_withdrawal(withdrawal: Withdrawal, actor, status: str, note: str) -> Withdrawal:
+    """End a pending withdrawal once: the row lock is taken before the status is read, and
+    every end shares one ledger key, so an approval racing a cancellation lands once."""
     with transaction.atomic():
         withdrawal = Withdrawal.objects.select_for_update().get(pk=withdrawal.pk)
         if withdrawal.status != Withdrawal.Status.PENDING:
             raise WalletError(f"This withdrawal is already {withdrawal.status}.")
         player = withdrawal.player
-        target = (
-            house_account(Kind.WORLD) if status == Withdrawal.Status.PAID else cash_account(player)
-        )
-        kind = (
-            TxKind.WITHDRAWAL_PAID
-            if status == Withdrawal.Status.PAID
-            else TxKind.WITHDRAWAL_REJECTED
-        )
+        kind, leaves = _DECISIONS[status]
+        target = house_account(Kind.WORLD) if leaves else cash_account(player)
         posting = post(
             kind,
             [(pending_account(player), -withdrawal.amount), (target, withdrawal.amount)],
             key=f"withdrawal:{withdrawal.pk}:decision",
             reference=f"withdrawal:{withdrawal.pk}",
-            actor=staff,
+            actor=actor,
             memo=note or f"Withdrawal {status}",
         )
         withdrawal.status, withdrawal.decided, withdrawal.decided_by = (
             status,
             posting.transaction,
-            staff,
+            actor,
         )
         withdrawal.note = note[:300]
         withdrawal.save(update_fields=["status", "decided", "decided_by", "note"])
         audit.record(
-            staff,
+            actor,
             f"wallet.withdrawal_{status}",
             player,
             note or f"Withdrawal {status}",
@@ -419,6 +424,16 @@ def _decide_withdrawal(withdrawal: Withdrawal, staff, status: str, note: str) ->
             amount=withdrawal.amount,
         )
         return withdrawal
+
+
+def cancel_withdrawal(withdrawal: Withdrawal, *, player) -> Withdrawal:
+    """The player takes back a withdrawal staff have not decided yet: the money returns
+    to their cash. Someone else's withdrawal is refused as if it did not exist."""
+    if withdrawal.player_id != player.pk:
+        raise WalletError("There is no such withdrawal.")
+    return _decide_withdrawal(
+        withdrawal, player, Withdrawal.Status.CANCELLED, "Cancelled by the player"
+    )
 
 
 def approve_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withdrawal:

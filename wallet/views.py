@@ -8,12 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
 
 from wallet import selectors, services
 from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm
-from wallet.models import Entry
+from wallet.models import Entry, Withdrawal
 from wallet.money import format_minor
 from wallet.references import ReferenceLink, describe_reference
 
@@ -103,3 +103,20 @@ def withdraw(request: HttpRequest) -> HttpResponse:
         "wallet/withdraw.html",
         {"form": form, "balance": selectors.cash_balance(request.user)},
     )
+
+
+@login_required
+@require_POST
+def cancel_withdrawal(request: HttpRequest, pk: int) -> HttpResponse:
+    withdrawal = get_object_or_404(Withdrawal, pk=pk, player=request.user)
+    try:
+        services.cancel_withdrawal(withdrawal, player=request.user)
+    except services.WalletError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            f"Withdrawal {withdrawal.pk} cancelled: {format_minor(withdrawal.amount)} "
+            "is back in your balance.",
+        )
+    return redirect("wallet:index")

@@ -92,3 +92,23 @@ def test_opposing_transfers_end_with_invariants_and_no_deadlock(make_user):
     assert sum(cash_balance(p) for p in players) == 200_000
     assert ledger_problems() == []
     assert connection.vendor == "postgresql"
+
+
+def test_a_cancellation_racing_an_approval_ends_the_withdrawal_once(make_user):
+    player, staff = make_user(), make_user(is_staff=True)
+    fund(player, 1_000)
+    withdrawal = services.request_withdrawal(player, 600, key="race")
+
+    def end(i):
+        if i % 2:
+            return services.cancel_withdrawal(withdrawal, player=player)
+        return services.approve_withdrawal(withdrawal, staff=staff)
+
+    results = in_threads(10, end)
+    ended = [r for r in results if not isinstance(r, Exception)]
+    assert len(ended) == 1
+    assert all(isinstance(r, services.WalletError) for r in results if r not in ended)
+    withdrawal.refresh_from_db()
+    assert cash_balance(player) == (1_000 if withdrawal.status == "cancelled" else 400)
+    assert Transaction.objects.filter(reference=f"withdrawal:{withdrawal.pk}").count() == 1
+    assert ledger_problems() == []

@@ -179,3 +179,24 @@ def test_staff_money_actions_are_audited(funded, make_user):
     services.approve_withdrawal(withdrawal, staff=staff)
     actions = list(AuditLog.objects.order_by("pk").values_list("action", "actor_id"))
     assert actions == [("wallet.adjust", staff.pk), ("wallet.withdrawal_paid", staff.pk)]
+
+
+def test_a_player_cancels_a_pending_withdrawal_once_and_only_their_own(funded, make_user):
+    user, other, staff = funded(1_000), funded(1_000), make_user(is_staff=True)
+    withdrawal = services.request_withdrawal(user, 300, key="w")
+    with pytest.raises(services.WalletError, match="no such withdrawal"):
+        services.cancel_withdrawal(withdrawal, player=other)
+    services.cancel_withdrawal(withdrawal, player=user)
+    assert cash_balance(user) == 1_000
+    withdrawal.refresh_from_db()
+    assert (withdrawal.status, withdrawal.decided.kind) == ("cancelled", "withdrawal_cancelled")
+    with pytest.raises(services.WalletError, match="already cancelled"):
+        services.cancel_withdrawal(withdrawal, player=user)
+    with pytest.raises(services.WalletError, match="already cancelled"):
+        services.approve_withdrawal(withdrawal, staff=staff)
+    paid = services.request_withdrawal(user, 200, key="w2")
+    services.approve_withdrawal(paid, staff=staff)
+    with pytest.raises(services.WalletError, match="already paid"):
+        services.cancel_withdrawal(paid, player=user)
+    assert cash_balance(user) == 800
+    assert ledger_problems() == []

@@ -246,3 +246,22 @@ def test_a_self_excluded_player_cannot_deposit_but_can_withdraw(player_client):
     allowed = player_client.post(reverse("wallet:withdraw"), {"amount": "100", "token": token})
     assert allowed.status_code == 302
     assert cash_balance(player_client.player) == 0
+
+
+def test_the_player_cancels_a_pending_withdrawal_from_the_wallet_page(player_client, funded):
+    player = player_client.player
+    withdrawal = services.request_withdrawal(player, 40 * UNIT, key="cancel-me")
+    cancel = reverse("wallet:cancel_withdrawal", args=[withdrawal.pk])
+    assert f'action="{cancel}"' in player_client.get(reverse("wallet:index")).content.decode()
+    assert player_client.get(cancel).status_code == 405
+    response = player_client.post(cancel, follow=True)
+    assert "is back in your balance" in response.content.decode()
+    assert cash_balance(player) == 100 * UNIT
+    assert f'action="{cancel}"' not in response.content.decode()
+    # Another player's withdrawal is not found, and nothing moves.
+    other = funded(50 * UNIT)
+    theirs = services.request_withdrawal(other, 10 * UNIT, key="not-yours")
+    refused = player_client.post(reverse("wallet:cancel_withdrawal", args=[theirs.pk]))
+    assert refused.status_code == 404
+    assert Withdrawal.objects.get(pk=theirs.pk).status == "pending"
+    assert ledger_problems() == []
