@@ -42,24 +42,32 @@ def open_tables(
     return tables
 
 
-def live_games(limit: int = 20) -> QuerySet[Game]:
-    return Game.objects.filter(status=Game.Status.PLAYING, private=False, spectators_allowed=True)[
-        :limit
-    ]
+def live_games(limit: int = 20) -> list[Game]:
+    games = list(
+        Game.objects.filter(status=Game.Status.PLAYING, private=False, spectators_allowed=True)[
+            :limit
+        ]
+    )
+    for game in games:
+        game.game_name = registry.get(game.slug).name
+    return games
 
 
 def games_in_play() -> int:
     return Game.objects.filter(status=Game.Status.PLAYING).count()
 
 
-def my_tables(user) -> QuerySet[Table]:
-    return (
+def my_tables(user) -> list[Table]:
+    tables = list(
         Table.objects.filter(seat_requests__player=user, seat_requests__status__in=Seat.ACTIVE)
         .exclude(status=Table.Status.CANCELLED)
         .select_related("game")
         .distinct()
         .order_by("-created")[:20]
     )
+    for table in tables:
+        table.game_name = registry.get(table.game_slug).name
+    return tables
 
 
 def describe(slug: str, options: dict) -> tuple[str, str]:

@@ -14,10 +14,7 @@
     target.innerHTML = await response.text();
     if (mode === "list") {
       const update = target.querySelector("[data-online-update]");
-      if (update) {
-        document.querySelector("[data-online]").textContent = update.dataset.onlineUpdate;
-        document.querySelector("[data-in-play]").textContent = update.dataset.inPlayUpdate;
-      }
+      if (update) document.querySelector("[data-online-now]").textContent = update.textContent;
     } else {
       const panel = target.querySelector("[data-table-status]");
       if (panel && panel.dataset.tableStatus === "playing" && panel.dataset.seated && panel.dataset.gameUrl) {

@@ -185,3 +185,30 @@ def test_a_stake_past_the_players_loss_limit_is_refused_with_its_reason(client, 
     with pytest.raises(services.LobbyError, match="loss limit"):
         services.create_table(careful, spec(stake=1_000))
     assert not Table.objects.filter(creator=careful).exists()
+
+
+@pytest.mark.parametrize(
+    ("online", "in_play", "text"),
+    [
+        (1, 1, "Online now: 1 player, 1 game in play"),
+        (2, 0, "Online now: 2 players, 0 games in play"),
+        (None, 3, "Online now: not known just now, 3 games in play"),
+    ],
+)
+def test_online_now_speaks_in_words(online, in_play, text):
+    from django.template.loader import render_to_string
+
+    assert (
+        render_to_string("lobby/_online.html", {"online": online, "in_play": in_play}).strip()
+        == text
+    )
+
+
+def test_your_tables_name_the_game_and_say_practice_and_waiting_in_words(client, funded_player):
+    player = funded_player()
+    client.force_login(player)
+    create_via_page(client, practice="on", stake="")
+    page = client.get(reverse("lobby:index")).content.decode()
+    mine = page[page.index("Your tables") : page.index("Open tables")]
+    assert "Rock Paper Scissors · practice" in mine and "waiting for players" in mine
+    assert "0.00" not in mine and "Rps" not in mine
