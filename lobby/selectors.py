@@ -70,20 +70,32 @@ def my_tables(user) -> list[Table]:
     return tables
 
 
-def describe(slug: str, options: dict) -> tuple[str, str]:
-    """The game's name and the options that differ from its defaults, as people read them."""
+def option_lines(slug: str, options: dict) -> list[tuple[str, str, bool]]:
+    """Each option of the game as people read it: (label, value in words, whether it
+    differs from the game's default)."""
     engine = registry.get(slug)
-    changed = []
+    lines = []
     for field in dataclasses.fields(engine.Options):
         meta = field.metadata.get("option")
-        value = options.get(field.name, field.default)
-        if meta is None or value == field.default:
+        if meta is None:
             continue
-        shown = (
-            ("yes" if value else "no") if isinstance(value, bool) else str(value).replace("_", " ")
-        )
-        changed.append(f"{meta.label}: {shown}")
-    return engine.name, ", ".join(changed)
+        value = options.get(field.name, field.default)
+        lines.append((meta.label, _in_words(value), value != field.default))
+    return lines
+
+
+def _in_words(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def describe(slug: str, options: dict) -> tuple[str, str]:
+    """The game's name and the options that differ from its defaults, as people read them."""
+    changed = [
+        f"{label}: {shown}" for label, shown, differs in option_lines(slug, options) if differs
+    ]
+    return registry.get(slug).name, ", ".join(changed)
 
 
 def may_see_table(user, table: Table, session) -> bool:

@@ -128,6 +128,7 @@ def _table_context(request, table: Table) -> dict:
         "is_creator": table.creator_id == request.user.pk,
         "invite_url": request.build_absolute_uri(f"/lobby/invite/{table.invite_code}/"),
         "buy_in": services.buy_in(table),
+        "options": selectors.option_lines(table.game_slug, table.options),
     }
 
 

@@ -212,3 +212,13 @@ def test_your_tables_name_the_game_and_say_practice_and_waiting_in_words(client,
     mine = page[page.index("Your tables") : page.index("Open tables")]
     assert "Rock Paper Scissors · practice" in mine and "waiting for players" in mine
     assert "0.00" not in mine and "Rps" not in mine
+
+
+def test_a_tables_page_before_play_says_its_status_and_options_in_words(client, funded_player):
+    client.force_login(funded_player())
+    create_via_page(client, option_points=5)
+    table = Table.objects.get()
+    page = client.get(reverse("lobby:table", args=[table.pk])).content.decode()
+    assert "Waiting for players" in page
+    assert "<dt>Points to win</dt><dd>5</dd>" in page
+    assert "points:" not in page and "False" not in page
