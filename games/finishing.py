@@ -62,7 +62,12 @@ def settle_game(game_id: int) -> Game:
             {s.player: paid for s, paid in zip(seats, result.payouts, strict=True) if s.player},
             rake=result.rake,
             key=f"{game.escrow_reference}:settle",
-            memo=f"{engine.name} settlement",
+            memo=(
+                f"{engine.name} #{game.pk} void: stakes refunded"
+                if result.void
+                else f"{engine.name} #{game.pk} settlement"
+            ),
+            refund=result.void,
         )
         refunded = (
             fees.refund_charged(game, {s.position: s.player for s in seats}) if result.void else 0

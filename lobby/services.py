@@ -99,6 +99,10 @@ def _check_table_limit(user, slug: str) -> None:
         )
 
 
+def _game_name(seat: Seat) -> str:
+    return registry.get(seat.table.game_slug).name
+
+
 def _hold(seat: Seat) -> None:
     if not seat.held:
         return
@@ -108,7 +112,7 @@ def _hold(seat: Seat) -> None:
             seat.table.escrow_reference,
             seat.held,
             key=seat.hold_key,
-            memo=f"Stake at table {seat.table_id}",
+            memo=f"Stake on {_game_name(seat)}, table {seat.table_id}",
         )
     except wallet.InsufficientFunds:
         raise LobbyError("Your balance is too low for this table's stake.") from None
@@ -123,7 +127,7 @@ def _refund(seat: Seat, status: str) -> None:
             seat.table.escrow_reference,
             seat.held,
             key=seat.refund_key,
-            memo=f"Stake refunded from table {seat.table_id}",
+            memo=f"Stake on {_game_name(seat)} refunded, table {seat.table_id}",
         )
     seat.status = status
     seat.save(update_fields=["status"])

@@ -479,9 +479,14 @@ def settle(
     rake: int,
     key: str,
     memo: str = "",
+    refund: bool = False,
 ) -> Posting | None:
     """Empty and close an escrow: `payouts` per user plus `rake` must equal its balance
-    exactly, else nothing moves. Returns None when there was nothing to move."""
+    exactly, else nothing moves. Returns None when there was nothing to move.
+
+    ``refund``: the escrow goes back to those who put it in (a void game), recorded as
+    a refund on their statements rather than as a settlement."""
+    kind = TxKind.RELEASE if refund else TxKind.SETTLE
     if rake < 0 or any(amount < 0 for amount in payouts.values()):
         raise SettlementMismatch("Payouts and rake cannot be negative.")
     escrow = escrow_account(escrow_reference)
@@ -492,9 +497,7 @@ def settle(
     with transaction.atomic():
         locked = Account.objects.select_for_update().get(pk=escrow.pk)
         if Transaction.objects.filter(idempotency_key=key).exists() or locked.closed_at:
-            return (
-                post(TxKind.SETTLE, moves, key=key, reference=escrow_reference) if total else None
-            )
+            return post(kind, moves, key=key, reference=escrow_reference) if total else None
         if total != locked.balance:
             raise SettlementMismatch(
                 f"Settlement of {escrow_reference} pays {total} "
@@ -502,7 +505,11 @@ def settle(
             )
         posting = (
             post(
-                TxKind.SETTLE, moves, key=key, reference=escrow_reference, memo=memo or "Settlement"
+                kind,
+                moves,
+                key=key,
+                reference=escrow_reference,
+                memo=memo or kind.label,
             )
             if total
             else None

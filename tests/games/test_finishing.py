@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.db.models import F
 from django.urls import reverse
 
-from games import services, tasks
+from games import finishing, services, tasks
 from games.models import Game, GameSeat
 from reports import exports
 from reports.history import Period
@@ -186,3 +186,14 @@ def test_the_migration_repairs_a_void_recorded_over_teams_and_the_sweep_refunds_
     assert tasks.sweep()["settled"] == 1
     assert [cash_balance(p) for p in players] == [100_000] * 4
     assert ledger_problems() == []
+
+
+def test_a_void_game_refunds_the_stakes_as_a_refund_on_the_statement(start_table):
+    from wallet.models import Transaction
+
+    game, _ = start_table("rps", {}, stake=1_000)
+    services.void_game(game.pk, reason="test: table void")
+    finishing.settle_game(game.pk)
+    refund = Transaction.objects.get(reference=game.escrow_reference, kind="release")
+    assert refund.memo == f"Rock Paper Scissors #{game.pk} void: stakes refunded"
+    assert not Transaction.objects.filter(reference=game.escrow_reference, kind="settle").exists()
