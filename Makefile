@@ -3,14 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+LOCK := requirements.lock
+PIP := $(PY) -m pip install -q --disable-pip-version-check
 
-.PHONY: run test lint bench browser
+.PHONY: run test lint bench browser lock
 
-$(STAMP): pyproject.toml
+# Every dependency at the version and hashes of the lock; the project itself on top of it.
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	$(PIP) --upgrade pip
+	$(PIP) --require-hashes -r $(LOCK)
+	$(PIP) --no-deps -e .
 	touch $(STAMP)
+
+# The lock written anew from pyproject.toml's bounds (newest versions within them).
+lock: $(STAMP)
+	$(PIP) pip-tools
+	$(PY) -m piptools compile -q --upgrade --generate-hashes --allow-unsafe --no-emit-index-url \
+	  --no-emit-find-links --extra test --strip-extras -o $(LOCK) pyproject.toml
 
 run: $(STAMP)
 	$(PY) -m config.devserver run
