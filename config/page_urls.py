@@ -2,10 +2,12 @@ from django.conf import settings
 from django.urls import path
 from django.views.generic import TemplateView
 
+from config import views
+
 app_name = "pages"
 
 urlpatterns = [
-    path("rules/", TemplateView.as_view(template_name="pages/rules.html"), name="rules"),
+    path("rules/", views.rules, name="rules"),
     path(
         "responsible-gaming/",
         TemplateView.as_view(template_name="pages/responsible.html"),

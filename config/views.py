@@ -6,6 +6,7 @@ from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import loader
 from django.templatetags.static import static
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from redis.exceptions import RedisError
 
@@ -17,6 +18,54 @@ log = logging.getLogger(__name__)
 
 def home(request):
     return render(request, "pages/home.html")
+
+
+def rules(request):
+    """The site's general rules, the rake of every table game and an index of every
+    game's own rules."""
+    return render(
+        request,
+        "pages/rules.html",
+        {"table_games": table_game_terms(), "house_games": house_game_links()},
+    )
+
+
+def table_game_terms() -> list[dict]:
+    from games import registry as table_games
+    from games.conf import limits
+
+    terms = []
+    for engine in table_games.all():
+        game = limits(engine.slug)
+        terms.append(
+            {
+                "name": engine.name,
+                "rules_url": reverse("games:rules", args=[engine.slug]),
+                "rake": percent_of_basis_points(game.rake_bp),
+                "min_stake": game.min_stake,
+                "max_stake": game.max_stake,
+            }
+        )
+    return terms
+
+
+def percent_of_basis_points(basis_points: int) -> str:
+    """400 -> "4%", 250 -> "2.5%": integers only, as everywhere near money."""
+    whole, part = divmod(basis_points, 100)
+    return f"{whole}.{part:02d}".rstrip("0").rstrip(".") + "%"
+
+
+def house_game_links() -> list[dict]:
+    from casino import registry as house_games
+
+    links = []
+    for game in house_games.all():
+        try:
+            url = reverse("casino:rules", args=[game.slug])
+        except NoReverseMatch:  # a game whose rules page is not routed
+            url = None
+        links.append({"name": game.name, "rules_url": url})
+    return links
 
 
 def not_found(request, exception):

@@ -39,3 +39,28 @@ def test_private_pages_need_log_in(client):
     for name in ("wallet:index", "accounts:index", "reports:history"):
         response = client.get(reverse(name))
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.django_db
+def test_the_rules_page_gives_the_sites_rules_and_every_games_rake_and_rules(client, settings):
+    from casino import registry as house_games
+    from games import registry as table_games
+
+    page = client.get(reverse("pages:rules")).content.decode()
+    for section in ("Who may play", "Money in and out", "Tables, time and leaving", "Fair play"):
+        assert section in page
+    assert f"at least {settings.MIN_AGE} years old" in page
+    for engine in table_games.all():
+        assert f'href="{reverse("games:rules", args=[engine.slug])}"' in page
+    assert page.count('<td class="num">4%</td>') == len(table_games.all())
+    for game in house_games.all():
+        assert game.name in page
+
+
+@pytest.mark.parametrize(
+    ("basis_points", "text"), [(400, "4%"), (250, "2.5%"), (1, "0.01%"), (0, "0%")]
+)
+def test_rake_rates_read_as_percentages(basis_points, text):
+    from config.views import percent_of_basis_points
+
+    assert percent_of_basis_points(basis_points) == text
