@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.rng import Rng
+from casino.rounds import Rng
 
 Weighted = tuple[tuple[int, int], ...]  # (value, weight) pairs
 
