@@ -28,3 +28,9 @@ def get(slug: str) -> RoundGame:
         return _GAMES[slug]
     except KeyError:
         raise LookupError(f"no round game is called {slug!r}") from None
+
+
+# The games register themselves below, after `_register` exists.
+from casino.roulette.games import ROULETTES  # noqa: E402
+
+_register(*ROULETTES)
