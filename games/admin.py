@@ -9,9 +9,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from games import services, voiding
+from games import registry, services, voiding
 from games.models import Game, GameSeat
 from staff.tools import ReasonTool
+from wallet.admin_columns import money_column
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
 VOID_TOOL = ReasonTool(
@@ -39,9 +40,12 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+stake_money = money_column("stake")
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["pk", "slug", "status", "stake", "started", "finished", "settled"]
+    list_display = ["pk", "game_name", "status", stake_money, "started", "finished", "settled"]
     list_filter = ["status", "slug", "settled"]
     search_fields = ["=id", "escrow_reference", "seats__player__email"]
     date_hierarchy = "started"
@@ -58,6 +62,10 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description="game", ordering="slug")
+    def game_name(self, game: Game) -> str:
+        return registry.get(game.slug).name
 
     @admin.display(description="Staff tools")
     def staff_tools(self, game: Game) -> str:

@@ -17,6 +17,8 @@ from games.models import Game
 from reports import complaints, corrections
 from reports.models import AuditLog, Complaint, Correction, ExportJob
 from reports.staff_forms import CorrectionForm
+from wallet.admin_columns import money_column
+from wallet.money import format_minor
 
 CORRECT_PERMISSION = "reports.correct_result"
 
@@ -34,10 +36,16 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(AuditLog)
 class AuditLogAdmin(ReadOnly):
-    list_display = ["created", "actor_email", "action", "target_repr", "reason"]
+    list_display = ["created", "actor_email", "action_in_words", "target_repr", "reason"]
     list_filter = ["action"]
     search_fields = ["actor_email", "target_repr", "reason", "=target_id"]
     date_hierarchy = "created"
+
+    @admin.display(description="action", ordering="action")
+    def action_in_words(self, entry: AuditLog) -> str:
+        """ "wallet.withdrawal_paid" -> "Wallet: withdrawal paid"."""
+        area, _, action = entry.action.partition(".")
+        return f"{area.capitalize()}: {action.replace('_', ' ')}" if action else area
 
 
 class ComplaintForm(forms.ModelForm):
@@ -83,11 +91,17 @@ class ComplaintAdmin(admin.ModelAdmin):
 
 @admin.register(Correction)
 class CorrectionAdmin(ReadOnly):
-    list_display = ["created", "subject", "amounts", "created_by", "player_note"]
+    list_display = ["created", "subject", "amounts_in_money", "created_by", "player_note"]
     readonly_fields = ["ledger_transaction"]
 
     def has_add_permission(self, request, obj=None) -> bool:
         return request.user.has_perm(CORRECT_PERMISSION)
+
+    @admin.display(description="amounts")
+    def amounts_in_money(self, correction: Correction) -> str:
+        return ", ".join(
+            f"player {pk}: {format_minor(amount)}" for pk, amount in correction.amounts.items()
+        )
 
     def add_view(self, request, form_url="", extra_context=None):
         if not self.has_add_permission(request):
@@ -142,9 +156,13 @@ class ExportJobAdmin(ReadOnly):
     list_filter = ["report", "status"]
 
 
+amount_money = money_column("amount")
+pending_amount_money = money_column("pending_amount", "pending amount")
+
+
 class LimitInline(admin.TabularInline):
     model = ProtectionLimit
-    fields = ["kind", "period", "amount", "pending_amount", "pending_from"]
+    fields = ["kind", "period", amount_money, pending_amount_money, "pending_from"]
     readonly_fields = fields
     extra = 0
     can_delete = False

@@ -115,3 +115,17 @@ def test_voiding_a_game_that_ended_meanwhile_is_refused_under_its_lock(start_tab
     game.refresh_from_db()
     assert game.status == "finished" and game.outcome["reason"] != "Too late"
     assert not AuditLog.objects.filter(action="games.void").exists()
+
+
+def test_staff_lists_show_games_by_name_and_money_in_the_currency(client, start_table, make_user):
+    from staff import audit
+
+    start_table("rps", {}, stake=1_250)
+    staff = make_user(is_staff=True, is_superuser=True)
+    audit.record(staff, "wallet.withdrawal_paid", None, "test entry")
+    client.force_login(staff)
+    games_page = client.get(reverse("admin:games_game_changelist")).content.decode()
+    assert "Rock Paper Scissors" in games_page and "12.50 EUR" in games_page
+    audit_page = client.get(reverse("admin:reports_auditlog_changelist")).content.decode()
+    assert "Wallet: withdrawal paid" in audit_page
+    assert AuditLog.objects.filter(action="wallet.withdrawal_paid").exists()
