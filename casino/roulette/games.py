@@ -154,7 +154,11 @@ class Roulette(RoundGame):
             if offer is not None:
                 return offer.selection()
             pockets = selection.get("pockets")
-            if isinstance(pockets, list) and not set(pockets) <= set(self.wheel.pockets):
+            if (
+                isinstance(pockets, list)
+                and all(isinstance(pocket, str) for pocket in pockets)
+                and not set(pockets) <= set(self.wheel.pockets)
+            ):
                 raise ValueError("There is no such number on this wheel.")
         raise ValueError(f"A {kind.name} bet takes {kind.selection}.")
 
