@@ -94,10 +94,12 @@ def selection_key(selection: dict[str, Any]) -> SelectionKey:
 
 @dataclass(frozen=True)
 class BetCopy:
-    """What players read about a bet type, whatever the game."""
+    """What players read about a bet type, whatever the game; ``about`` replaces the
+    game's usual words on when a bet wins."""
 
     name: str
     selection: str
+    about: str = ""
 
 
 CATALOGUE: dict[str, BetCopy] = {
@@ -115,13 +117,32 @@ CATALOGUE: dict[str, BetCopy] = {
     "even": BetCopy("Even", "nothing"),
     "low": BetCopy("1-18", "nothing"),
     "high": BetCopy("19-36", "nothing"),
-    "zero-game": BetCopy("Zero game", "nothing: 4 chips"),
-    "voisins": BetCopy("Voisins du Zero", "nothing: 9 chips"),
-    "orphelins": BetCopy("Orphelins", "nothing: 5 chips"),
-    "tiers": BetCopy("Tier", "nothing: 6 chips"),
+    "zero-game": BetCopy(
+        "Zero game",
+        "nothing: 4 chips",
+        "Covers the numbers nearest to zero on the wheel: 12, 35, 3, 26, 0, 32 and 15.",
+    ),
+    "voisins": BetCopy(
+        "Voisins du Zero",
+        "nothing: 9 chips",
+        "Covers the 17 numbers of the wheel from 22 to 25 around zero.",
+    ),
+    "orphelins": BetCopy(
+        "Orphelins",
+        "nothing: 5 chips",
+        "Covers the two stretches of the wheel left between the others: 17, 34, 6 and "
+        "1, 20, 14, 31, 9.",
+    ),
+    "tiers": BetCopy(
+        "Tier",
+        "nothing: 6 chips",
+        "Covers the 12 numbers of the wheel opposite zero, from 27 to 33.",
+    ),
     "red-black": BetCopy("Red and black", "nothing"),
     "any-pair": BetCopy("Both balls on one number", "nothing"),
-    "pair": BetCopy("Both balls on your number", "one number"),
+    "pair": BetCopy(
+        "Both balls on your number", "one number", "Wins when both balls land on your number."
+    ),
 }
 
 # The rules' table of neighbour bets (12.1): pockets of each chip and how many chips.

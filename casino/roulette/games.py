@@ -91,7 +91,7 @@ DOUBLE_BALL: dict[str, Price] = {
 }
 
 _WHAT_WINS: dict[Rule, str] = {
-    "each": "Pays for each ball that lands on one of its numbers.",
+    "each": "Pays its odds for each ball that lands on its numbers: twice when both do.",
     "all": "Wins when both balls land on its numbers.",
     "red-and-black": "Wins when one ball lands on red and the other on black.",
     "same": "Wins when both balls land on the same number.",
@@ -154,7 +154,11 @@ class Roulette(RoundGame):
             if offer is not None:
                 return offer.selection()
             pockets = selection.get("pockets")
-            if isinstance(pockets, list) and not set(pockets) <= set(self.wheel.pockets):
+            if (
+                isinstance(pockets, list)
+                and all(isinstance(pocket, str) for pocket in pockets)
+                and not set(pockets) <= set(self.wheel.pockets)
+            ):
                 raise ValueError("There is no such number on this wheel.")
         raise ValueError(f"A {kind.name} bet takes {kind.selection}.")
 
@@ -246,12 +250,14 @@ class Roulette(RoundGame):
     @classmethod
     def _describe(cls, code: str) -> BetType:
         copy = CATALOGUE[code]
-        price = cls.prices[code]
-        odds, text = price.odds, _WHAT_WINS[price.rule] if cls.balls > 1 else ""
+        odds = cls.prices[code].odds
+        if cls.balls == 1:
+            text = copy.about or "Wins when the ball lands on one of its numbers."
+        else:
+            text = copy.about or _WHAT_WINS[cls.prices[code].rule]
         if code in NEIGHBOUR_BETS:
-            odds, text = cls._describe_chips(code)
-        elif cls.balls == 1:
-            text = "Wins when the ball lands on one of its numbers."
+            odds, chips = cls._describe_chips(code)
+            text += f" {chips}"
         if code in EVEN_MONEY and cls.balls == 1:
             zero = "Half the stake comes back" if cls.partage else "Loses"
             text += f" {zero} when the ball lands on {' or '.join(cls.wheel.zeros)}."
@@ -278,8 +284,8 @@ class Roulette(RoundGame):
         )
         odds = [price.odds for price in prices]
         text = (
-            f"{count} equal chips: {placed}. Each chip is paid as its own bet: "
-            f"{' and '.join(odds)}."
+            f"The stake is split into {count} equal chips: {placed}. Each chip is paid as "
+            f"its own bet, at {' or '.join(odds)}."
         )
         return "by chip: " + ", ".join(odds), text
 
