@@ -14,7 +14,7 @@ from accounts.protection import ProtectionRefused
 from casino import broadcast, clock, protocol, services
 from casino.models import Game
 from realtime.consumers import GuardedConsumer
-from wallet.services import WalletError
+from wallet.services import ProtectionRefusal, WalletError
 
 
 class RoundConsumer(GuardedConsumer):
@@ -53,6 +53,8 @@ class CrashConsumer(RoundConsumer):
             raise protocol.LoginRequired()
         try:
             reply = await self._play(message, received_ms)
+        except ProtectionRefusal as error:  # a WalletError: caught before the others
+            raise protocol.ProtectionRefused(str(error)) from None
         except (services.RoundError, WalletError) as error:
             raise protocol.Refused(str(error)) from None
         except ProtectionRefused as error:

@@ -137,3 +137,19 @@ async def test_a_flood_of_bets_is_rate_limited_not_a_crash(crash_table):
     codes = [(await until(socket, "error"))["code"] for _ in range(30)]
     assert "rate_limited" in codes and set(codes) <= {"invalid_amount", "rate_limited"}
     await socket.disconnect()
+
+
+async def test_a_crash_bet_over_the_players_loss_limit_is_refused_as_protection(crash_table):
+    from accounts.models import ProtectionLimit
+
+    player, _, cookie = crash_table
+    await database_sync_to_async(protection.set_limit)(
+        player, ProtectionLimit.Kind.LOSS, ProtectionLimit.Period.DAY, 500
+    )
+    socket = await connect(cookie)
+    await socket.receive_json_from(timeout=5)
+    await socket.send_json_to({"type": "bet", "amount": "10"})
+    error = await until(socket, "error")
+    assert error["code"] == "protection" and "limit" in error["message"]
+    assert not await database_sync_to_async(CrashBet.objects.filter(user=player).exists)()
+    await socket.disconnect()
