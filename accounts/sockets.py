@@ -29,3 +29,15 @@ def close_sockets(user_id: int, reason: str, message: str) -> None:
         )
     except Exception:
         log.exception("could not tell the sockets of user %s to close", user_id)
+
+
+def tell(user_id: int, event: dict) -> None:
+    """Sends ``event`` to every open socket of the user (a balance that moved, bets that
+    settled). Call after commit; best effort, like `close_sockets`: a page that misses it
+    catches up on its next sync."""
+    try:
+        async_to_sync(get_channel_layer().group_send)(
+            user_group(user_id), {"type": "account.event", "event": event}
+        )
+    except Exception:
+        log.exception("could not tell the sockets of user %s about %s", user_id, event.get("type"))

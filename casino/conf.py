@@ -8,6 +8,7 @@ Amounts are in minor units of the deployment's currency.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from casino.keno.paytables import RULES_MAX_BET_AMD, RULES_MAX_WIN_AMD, RULES_MIN_BET_AMD
@@ -25,11 +26,16 @@ CASINO_BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": 1.0,
         "options": {"expires": 5},
     },
+    "casino-draw-cycle": {
+        "task": "casino.tasks.draw_cycle",
+        "schedule": 1.0,
+        "options": {"expires": 5},
+    },
 }
 
 _DEFAULTS: dict[str, Any] = {
-    # Which round games beat drives.
-    "CASINO_ENABLED_GAMES": ("crash", "keno"),
+    # Which round games beat drives: None is every registered game, Crash and Keno.
+    "CASINO_ENABLED_GAMES": None,
     # Links per seed chain; a new chain (new secret, new salt) is published when one runs out.
     "CASINO_CHAIN_LENGTH": 100_000,
     # Rounds whose outcome is fixed and stored ahead of play (the rules ask for 10).
@@ -57,6 +63,26 @@ _RULES_MAJOR = {
     "CASINO_MAX_BET": RULES_MAX_BET_AMD,
     "KENO_MAX_WIN": RULES_MAX_WIN_AMD,
 }
+
+
+@dataclass(frozen=True)
+class Limits:
+    """One round game's terms in minor units: the smallest and largest bet, and the most a
+    single bet may pay (its payout is capped there)."""
+
+    min_bet: int
+    max_bet: int
+    max_win: int
+
+
+def limits(slug: str) -> Limits:
+    """The limits of a contract round game: ``CASINO_LIMITS[slug]`` over the defaults,
+    0.10 to 1,000.00 a bet and 50,000.00 at most paid, in the site's currency."""
+    from django.conf import settings
+
+    unit = 10**settings.CURRENCY_DIGITS
+    defaults = {"min_bet": max(1, unit // 10), "max_bet": 1_000 * unit, "max_win": 50_000 * unit}
+    return Limits(**{**defaults, **getattr(settings, "CASINO_LIMITS", {}).get(slug, {})})
 
 
 def __getattr__(name: str) -> Any:

@@ -11,9 +11,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from accounts.protection import ProtectionRefused
-from casino import broadcast, clock, protocol, services
+from casino import broadcast, clock, draws, protocol, services
 from casino.models import Game
 from realtime.consumers import GuardedConsumer
+from realtime.protocol import CLOSE_NOT_FOUND
+from wallet.money import format_minor
+from wallet.selectors import cash_balance
 from wallet.services import ProtectionRefusal, WalletError
 
 
@@ -123,3 +126,50 @@ class KenoConsumer(RoundConsumer):
     async def handle(self, content: dict[str, Any]) -> None:
         protocol.parse_keno(content)
         await self.send_json(await self.snapshot())
+
+
+class RoundGameConsumer(RoundConsumer):
+    """Any game of the round contract, named by the URL: watch it and place bet slips."""
+
+    async def connect(self) -> None:
+        self.game = self.scope["url_route"]["kwargs"]["game"]
+        if self.game not in draws.contract_slugs():
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await super().connect()
+
+    async def snapshot(self) -> dict:
+        return await database_sync_to_async(draws.snapshot)(self.game, self.scope.get("user"))
+
+    async def handle(self, content: dict[str, Any]) -> None:
+        message = protocol.parse_round_game(content)
+        if isinstance(message, protocol.Sync):
+            await self.send_json(await self.snapshot())
+            return
+        if self.user_id is None:
+            raise protocol.LoginRequired()
+        await self.ensure_standing()
+        try:
+            reply = await database_sync_to_async(self._place)(message)
+        except ProtectionRefusal as error:
+            raise protocol.ProtectionRefused(str(error)) from None
+        except (services.RoundError, WalletError) as error:
+            raise protocol.Refused(str(error)) from None
+        await self.send_json(reply)
+
+    def _place(self, message: protocol.Slip) -> dict:
+        user = self.scope["user"]
+        placed = draws.place_bets(
+            user,
+            game=self.game,
+            slip=message.slip,
+            bets=[draws.BetRequest(b.bet_type, b.selection, b.stake) for b in message.bets],
+        )
+        balance = cash_balance(user)
+        return {
+            "type": "placed",
+            "slip": message.slip,
+            "bets": [draws.bet_view(bet) for bet in placed],
+            "balance": balance,
+            "balance_text": format_minor(balance),
+        }

@@ -10,16 +10,34 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
+from casino import registry
+
 
 class Game(models.TextChoices):
+    """The two games with runtimes of their own; every other round game is driven by the
+    round contract (casino/rounds.py) and named by its registry slug."""
+
     CRASH = "crash", "Crash"
     KENO = "keno", "Keno"
+
+
+GAME_SLUG_LENGTH = 40
+
+
+def game_name(slug: str) -> str:
+    """What players call the game of ``slug`` (the slug itself if no game has it now)."""
+    if slug in Game.values:
+        return Game(slug).label
+    try:
+        return registry.get(slug).name
+    except LookupError:
+        return slug
 
 
 class SeedChain(models.Model):
     """A hash chain generated backwards from ``secret``; ``terminal`` (L[0]) is public."""
 
-    game = models.CharField(max_length=10, choices=Game.choices)
+    game = models.CharField(max_length=GAME_SLUG_LENGTH)  # a slug of casino.registry
     secret = models.BinaryField(max_length=32)  # L[length]: never leaves the server
     length = models.PositiveIntegerField()
     terminal = models.BinaryField(max_length=32)
@@ -32,7 +50,7 @@ class SeedChain(models.Model):
         ordering = ["game", "-published_at"]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} chain {self.pk}"
+        return f"{game_name(self.game)} chain {self.pk}"
 
     @property
     def terminal_hex(self) -> str:
@@ -47,7 +65,7 @@ class Round(models.Model):
         SETTLED = "settled"
         VOID = "void"  # voided by staff: every bet refunded (casino/voiding.py)
 
-    game = models.CharField(max_length=10, choices=Game.choices)
+    game = models.CharField(max_length=GAME_SLUG_LENGTH)  # a slug of casino.registry
     number = models.PositiveIntegerField()
     chain = models.ForeignKey(SeedChain, on_delete=models.PROTECT, related_name="rounds")
     link_index = models.PositiveIntegerField()
@@ -70,7 +88,7 @@ class Round(models.Model):
         ordering = ["game", "-number"]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} #{self.number}"
+        return f"{game_name(self.game)} #{self.number}"
 
     @property
     def reference(self) -> str:
@@ -218,3 +236,38 @@ class KenoTicket(models.Model):
 
     def __str__(self) -> str:
         return f"Keno ticket {self.pk}"
+
+
+class Bet(models.Model):
+    """One bet of a round game played through the round contract: what was chosen
+    (``bet_type`` and ``selection``, as the game normalised them), the stake and what it
+    paid. ``key`` is the wallet key of its stake, so one bet per key; ``slip`` groups the
+    bets a player placed together (a replayed slip returns them instead of betting twice).
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="bets")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    bet_type = models.CharField(max_length=40)
+    selection = models.JSONField(default=dict)
+    label = models.CharField(max_length=80, blank=True)  # the selection as the slip showed it
+    stake = models.BigIntegerField()
+    payout = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
+    slip = models.UUIDField()
+    key = models.CharField(max_length=120)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(stake__gt=0), name="round_bet_positive"),
+            models.CheckConstraint(condition=models.Q(payout__gte=0), name="round_bet_payout"),
+            models.UniqueConstraint(fields=["key"], name="round_bet_placed_once"),
+        ]
+        indexes = [
+            models.Index(fields=["user", "-id"]),
+            models.Index(fields=["round", "status"]),
+            models.Index(fields=["user", "slip"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{game_name(self.round.game)} bet {self.pk}"

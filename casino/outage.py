@@ -68,8 +68,8 @@ def resume_rounds(outage: Outage) -> dict[str, int]:
         else:
             counts["reopened"] += _reopen_betting(game_round, outage)
     if outage.voids:
-        caught = Round.objects.filter(
-            game=Game.KENO,
+        # Keno and every contract game: the draws that fell due during a long outage.
+        caught = Round.objects.exclude(game=Game.CRASH).filter(
             state__in=services.NOT_STARTED,
             starts_at__gt=outage.began,
             starts_at__lte=outage.ended,

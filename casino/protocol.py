@@ -113,6 +113,51 @@ def parse_crash(content: dict[str, Any]) -> CrashMessage:
     raise UnknownType("Unknown message type: use sync, bet, cash_out, autobet or stop_autobet.")
 
 
+@dataclass(frozen=True)
+class SlipBet:
+    bet_type: str
+    selection: dict[str, Any]
+    stake: int  # minor units
+
+
+@dataclass(frozen=True)
+class Slip:
+    """Bets placed together on a round game's next round; ``slip`` makes a resend safe."""
+
+    slip: str
+    bets: tuple[SlipBet, ...]
+
+
+MAX_SLIP_BETS = 50
+
+
+def parse_round_game(content: dict[str, Any]) -> Sync | Slip:
+    """A contract round game's socket: watch (sync) or place a slip of bets (bet)."""
+    kind = content["type"]
+    if kind == "sync":
+        return Sync()
+    if kind != "bet":
+        raise UnknownType("Unknown message type: use sync or bet.")
+    _only(content, "slip", "bets")
+    slip, bets = content.get("slip"), content.get("bets")
+    if not isinstance(slip, str) or not 1 <= len(slip) <= 40:
+        raise Malformed("A bet slip needs its id.")
+    if not isinstance(bets, list) or not 1 <= len(bets) <= MAX_SLIP_BETS:
+        raise Malformed(f"A slip holds 1 to {MAX_SLIP_BETS} bets.")
+    return Slip(slip, tuple(_slip_bet(bet) for bet in bets))
+
+
+def _slip_bet(bet: object) -> SlipBet:
+    if not isinstance(bet, dict) or set(bet) - {"bet_type", "selection", "stake"}:
+        raise Malformed("Each bet has a bet_type, a selection and a stake.")
+    bet_type, selection = bet.get("bet_type"), bet.get("selection", {})
+    if not isinstance(bet_type, str) or not 1 <= len(bet_type) <= 40:
+        raise Malformed("Each bet names its bet type.")
+    if not isinstance(selection, dict):
+        raise Malformed("A bet's selection is an object.")
+    return SlipBet(bet_type, selection, _amount(bet.get("stake")))
+
+
 def parse_keno(content: dict[str, Any]) -> Sync:
     if content["type"] == "sync":
         return Sync()
@@ -274,3 +319,78 @@ CRASH_SERVER_MESSAGES: dict[str, type] = {
     "settled": Settled,
 }
 KENO_SERVER_MESSAGES: dict[str, type] = {"state": KenoState, "draw": Draw}
+
+
+class RoundTimes(TypedDict):
+    round: int
+    closes_at_ms: int
+    draws_at_ms: int
+
+
+class RoundGameBet(TypedDict):
+    id: int
+    round: int
+    bet_type: str
+    label: str
+    selection: dict[str, Any]
+    stake: int
+    stake_text: str
+    payout: int
+    payout_text: str
+    status: str
+
+
+class RoundGameState(TypedDict):
+    """The snapshot of a contract round game on connecting and on sync."""
+
+    type: str  # "state"
+    game: dict[str, Any]  # RoundGame.public()
+    now_ms: int
+    round: dict[str, Any] | None  # RoundTimes with number and state
+    history: list[dict[str, Any]]  # round, outcome, text
+    limits: dict[str, Any]
+    mine: list[RoundGameBet]
+    balance: int | None
+
+
+class Placed(TypedDict):
+    type: str  # "placed"
+    slip: str
+    bets: list[RoundGameBet]
+    balance: int
+    balance_text: str
+
+
+class Opened(RoundTimes):
+    type: str  # "open"
+
+
+class Result(TypedDict):
+    type: str  # "result"
+    round: int
+    outcome: dict[str, Any]
+    text: str
+    link: str
+
+
+class BetsSettled(TypedDict):
+    type: str  # "settled", to the player's own sockets
+    game: str
+    round: int
+    bets: list[RoundGameBet]
+
+
+class Balance(TypedDict):
+    type: str  # "balance", to the player's own sockets
+    balance: int
+    text: str
+
+
+ROUND_GAME_SERVER_MESSAGES: dict[str, type] = {
+    "state": RoundGameState,
+    "placed": Placed,
+    "open": Opened,
+    "result": Result,
+    "settled": BetsSettled,
+    "balance": Balance,
+}

@@ -30,7 +30,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts import protection
-from casino import broadcast, clock, conf
+from casino import broadcast, clock, conf, registry
 from casino.chain import link_at, new_secret, next_link_down, terminal_link, verify_link
 from casino.crash import autobet, curve
 from casino.crash.fairness import crash_point as crash_point_of
@@ -137,12 +137,30 @@ def outcome_of(game: str, link: bytes, salt: str, number: int, edge_percent: int
             "crash_point": crash_point_of(link, salt, edge_percent),
             "edge_percent": edge_percent,
         }
-    return {"balls": keno_fairness.draw(link, salt, number)}
+    if game == Game.KENO:
+        return {"balls": keno_fairness.draw(link, salt, number)}
+    return registry.get(game).committed_outcome(link, salt, number)
 
 
 def _next_keno_draw(after: datetime | None) -> datetime:
+    return next_draw(conf.KENO_DRAW_SECONDS, after)
+
+
+def draw_times(game: str, after: datetime | None) -> tuple[datetime | None, datetime | None]:
+    """When the round after one drawn at ``after`` is drawn and when its bets close; Crash
+    rounds have neither (their betting window opens when the previous run ends)."""
+    if game == Game.CRASH:
+        return None, None
+    if game == Game.KENO:
+        draw = _next_keno_draw(after)
+        return draw, draw - timedelta(seconds=conf.KENO_CLOSE_SECONDS)
+    cadence = registry.get(game).cadence
+    draw = next_draw(cadence.every_seconds, after)
+    return draw, draw - timedelta(seconds=cadence.closes_before_seconds)
+
+
+def next_draw(interval: int, after: datetime | None) -> datetime:
     """Draws fall on whole multiples of the interval; never in the past."""
-    interval = conf.KENO_DRAW_SECONDS
     now = timezone.now()
     epoch = int(now.timestamp()) // interval * interval + interval
     boundary = datetime.fromtimestamp(epoch, tz=UTC)
@@ -181,8 +199,7 @@ def schedule_rounds(game: str) -> int:
             edge = conf.CRASH_EDGE_PERCENT
             for index in range(chain.used + 1, top + 1):
                 number += 1
-                if game == Game.KENO:
-                    starts_at = _next_keno_draw(starts_at)
+                starts_at, closes_at = draw_times(game, starts_at)
                 created.append(
                     Round(
                         game=game,
@@ -191,12 +208,8 @@ def schedule_rounds(game: str) -> int:
                         link_index=index,
                         link=links[index],
                         outcome=outcome_of(game, links[index], chain.salt, number, edge),
-                        starts_at=starts_at if game == Game.KENO else None,
-                        closes_at=(
-                            starts_at - timedelta(seconds=conf.KENO_CLOSE_SECONDS)
-                            if game == Game.KENO
-                            else None
-                        ),
+                        starts_at=starts_at,
+                        closes_at=closes_at,
                     )
                 )
             chain.used = top

@@ -3,16 +3,21 @@ casino.services. Each may run twice or die half-way; the services make that harm
 
 from __future__ import annotations
 
+import logging
+
 from asgiref.sync import async_to_sync
 from celery import shared_task
 from django.utils import timezone
 
-from casino import conf, runner, services
+from casino import conf, draws, runner, services
 from casino.models import Game, Round
+
+logger = logging.getLogger(__name__)
 
 
 def _enabled(game: str) -> bool:
-    return game in conf.CASINO_ENABLED_GAMES
+    enabled = conf.CASINO_ENABLED_GAMES
+    return enabled is None or game in enabled
 
 
 def _schedule_start(game_round: Round | None) -> None:
@@ -49,3 +54,18 @@ def keno_cycle() -> list[int]:
     if not _enabled(Game.KENO):
         return []
     return services.advance_keno()
+
+
+@shared_task(ignore_result=True)
+def draw_cycle() -> dict[str, list[int]]:
+    """Every enabled game of the round contract: draw and settle what is due, open the next.
+    One game's failure is logged and retried next period; the others go on."""
+    played = {}
+    for slug in draws.contract_slugs():
+        if not _enabled(slug):
+            continue
+        try:
+            played[slug] = draws.advance(slug)
+        except Exception:
+            logger.exception("the draw cycle of %s failed; beat retries it", slug)
+    return played

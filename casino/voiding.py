@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from casino.models import BetStatus, CrashBet, KenoTicket, Round
+from casino.models import Bet, BetStatus, CrashBet, KenoTicket, Round
 from staff import audit
 from wallet.services import pay_wins
 
@@ -31,13 +31,14 @@ def void_round(round_id: int, *, staff, reason: str) -> Round:
         if game_round.state == Round.State.SETTLED:
             raise VoidRefused(f"{game_round} is settled: correct its result instead of voiding it.")
         refunds: dict[int, int] = defaultdict(int)
-        for rows in (
-            CrashBet.objects.filter(round=game_round),
-            KenoTicket.objects.filter(round=game_round),
+        for rows, stake in (
+            (CrashBet.objects.filter(round=game_round), "amount"),
+            (KenoTicket.objects.filter(round=game_round), "amount"),
+            (Bet.objects.filter(round=game_round), "stake"),
         ):
-            for user_id, amount in rows.values_list("user_id", "amount"):
+            for user_id, amount in rows.values_list("user_id", stake):
                 refunds[user_id] += amount
-            rows.update(status=BetStatus.VOID, payout=F("amount"))
+            rows.update(status=BetStatus.VOID, payout=F(stake))
         users = get_user_model().objects.only("id").in_bulk(list(refunds))
         posting = pay_wins(
             {users[user_id]: amount for user_id, amount in refunds.items()},

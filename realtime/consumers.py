@@ -86,6 +86,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         refusal = await database_sync_to_async(accounts.standing)(self.user_id)
         raise_for_standing(refusal, excluded_may=excluded_may)
 
+    async def account_event(self, event: dict) -> None:
+        """What happened to the account (its balance moved, its bets settled), as it is."""
+        await self.send_json(event["event"])
+
     async def account_closed(self, event: dict) -> None:
         """The account was blocked or excluded: say why, and close."""
         blocked = event["reason"] == account_sockets.BLOCKED

@@ -20,6 +20,7 @@ MAX_DEPTH = 8  # nesting of objects and arrays, the frame itself counting as 1
 # Close codes a client acts on: do not reconnect after a block; an exclusion may.
 CLOSE_REFUSED = 4403
 CLOSE_EXCLUDED = 4409
+CLOSE_NOT_FOUND = 4404  # no such game or table: do not reconnect
 
 
 class ErrorMessage(TypedDict):

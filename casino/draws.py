@@ -1,0 +1,350 @@
+"""The round games of the round contract on the database: bets, the draw cycle, settlement.
+
+Every game in casino.registry runs here with no code of its own: its rounds fall on the
+game's cadence (a draw every ``every_seconds`` on whole multiples of it), take bets until
+``closes_before_seconds`` before the draw, and are drawn and settled at the draw. Outcomes
+are fixed when a round is scheduled (casino.services.schedule_rounds), long before play.
+
+Money moves only through wallet.services, as for Crash and Keno: one `place_bet` per bet in
+the transaction that writes the bet, and one `pay_wins` batch per round in the transaction
+that writes every bet's result and the round's move to settled; a retried settlement finds
+the round settled (under its row lock) and the wallet key `round:<game>:<n>:wins` spent.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.utils import timezone
+
+from accounts import protection
+from accounts import sockets as account_sockets
+from casino import broadcast, clock, conf, registry
+from casino.models import Bet, BetStatus, Round
+from casino.rounds import RoundGame
+from casino.services import NOT_STARTED, RoundError, _share_lock, schedule_rounds
+from wallet.money import format_minor
+from wallet.selectors import cash_balance
+from wallet.services import pay_wins, place_bet
+
+State = Round.State
+MAX_BETS_PER_SLIP = 50
+HISTORY = 12
+
+
+@dataclass(frozen=True)
+class BetRequest:
+    """One bet of a slip as the player sent it; checked by the game before anything moves."""
+
+    bet_type: str
+    selection: object
+    stake: int
+
+
+def contract_game(slug: str) -> RoundGame:
+    try:
+        return registry.get(slug)
+    except LookupError:
+        raise RoundError("There is no such game.") from None
+
+
+def contract_slugs() -> list[str]:
+    return [game.slug for game in registry.all()]
+
+
+# --- bets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckedBet:
+    bet_type: str
+    selection: dict
+    label: str
+    stake: int
+
+
+def check_slip(game: RoundGame, bets: Sequence[BetRequest]) -> list[CheckedBet]:
+    """Every bet of the slip as the game normalises it, or RoundError naming the first
+    that is wrong; nothing has moved yet."""
+    if not 1 <= len(bets) <= MAX_BETS_PER_SLIP:
+        raise RoundError(f"A slip holds 1 to {MAX_BETS_PER_SLIP} bets.")
+    limits = conf.limits(game.slug)
+    checked = []
+    for bet in bets:
+        stake = bet.stake
+        if isinstance(stake, bool) or not isinstance(stake, int):
+            raise RoundError("A stake must be a whole number of minor units.")
+        if stake < limits.min_bet:
+            raise RoundError(f"The minimum bet is {format_minor(limits.min_bet)}.")
+        if stake > limits.max_bet:
+            raise RoundError(f"The maximum bet is {format_minor(limits.max_bet)}.")
+        try:
+            selection = game.validate_bet(bet.bet_type, bet.selection)
+            validate_stake = getattr(game, "validate_stake", None)
+            if validate_stake is not None:
+                validate_stake(bet.bet_type, stake)
+        except ValueError as refusal:
+            raise RoundError(str(refusal)) from None
+        checked.append(
+            CheckedBet(bet.bet_type, selection, label_of(game, bet.bet_type, selection), stake)
+        )
+    return checked
+
+
+def label_of(game: RoundGame, bet_type: str, selection: dict) -> str:
+    """The bet as the slip names it: "Straight 17", "Red"."""
+    name = game.bet_type(bet_type).name
+    for label, allowed in game.selections(bet_type):
+        if allowed == selection and label:
+            return f"{name} {label}"
+    return name
+
+
+def taking_bets(game: RoundGame) -> Round | None:
+    return (
+        Round.objects.filter(game=game.slug, state__in=NOT_STARTED, closes_at__gt=timezone.now())
+        .order_by("number")
+        .first()
+    )
+
+
+def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> list[Bet]:
+    """The whole slip on the round taking bets, or nothing.
+
+    ``slip`` (a UUID the page makes once per slip) makes the call idempotent: sent twice,
+    the second finds the first's bets under the player's lock and returns them.
+    """
+    if not getattr(user, "is_authenticated", False):
+        raise RoundError("Log in to play.")
+    round_game = contract_game(game)
+    try:
+        slip_id = uuid.UUID(str(slip))
+    except ValueError:
+        raise RoundError("This bet slip has expired: reload the page.") from None
+    checked = check_slip(round_game, bets)
+    with transaction.atomic():
+        protection.lock_player(user)
+        placed = list(Bet.objects.filter(user=user, slip=slip_id).order_by("pk"))
+        if placed:
+            return placed
+        target = taking_bets(round_game)
+        if target is None:
+            raise RoundError("Bets are closed: the next round opens in a moment.")
+        _share_lock([target.pk])
+        target.refresh_from_db(fields=["state", "closes_at"])
+        if target.state not in NOT_STARTED or target.closes_at <= timezone.now():
+            raise RoundError("Bets are closed for this round: place them on the next one.")
+        rows = []
+        for index, bet in enumerate(checked):
+            key = f"{target.reference}:bet:{slip_id.hex}:{index}"
+            place_bet(
+                user,
+                bet.stake,
+                key=key,
+                reference=target.reference,
+                memo=f"{round_game.name} #{target.number}: {bet.label}",
+            )
+            rows.append(
+                Bet(
+                    round=target,
+                    user=user,
+                    bet_type=bet.bet_type,
+                    selection=bet.selection,
+                    label=bet.label[:80],
+                    stake=bet.stake,
+                    slip=slip_id,
+                    key=key,
+                )
+            )
+        placed = Bet.objects.bulk_create(rows)
+        transaction.on_commit(lambda: tell_balance(user.pk))
+    return placed
+
+
+# --- the cycle --------------------------------------------------------------------------
+
+
+def advance(game: str) -> list[int]:
+    """What beat does every period for one game: schedule ahead, draw and settle every
+    round whose draw time has come (several after downtime), open the next for bets."""
+    contract_game(game)  # refuses a slug no game has
+    schedule_rounds(game)
+    played = []
+    due = Round.objects.filter(
+        game=game, state__in=[*NOT_STARTED, State.RUNNING], starts_at__lte=timezone.now()
+    ).order_by("number")
+    for round_id, number in due.values_list("pk", "number"):
+        Round.objects.filter(pk=round_id, state__in=NOT_STARTED).update(state=State.RUNNING)
+        if settle(round_id):
+            played.append(number)
+    following = Round.objects.filter(game=game, state__in=NOT_STARTED).order_by("number").first()
+    opened = (
+        following is not None
+        and following.state == State.SCHEDULED
+        and Round.objects.filter(pk=following.pk, state=State.SCHEDULED).update(state=State.BETTING)
+    )
+    if opened:
+        broadcast.send(game, {"type": "open", **round_times(following)})
+    return played
+
+
+def round_times(game_round: Round) -> dict:
+    return {
+        "round": game_round.number,
+        "closes_at_ms": int(game_round.closes_at.timestamp() * 1000),
+        "draws_at_ms": int(game_round.starts_at.timestamp() * 1000),
+    }
+
+
+def _write_results(rows: list[tuple[int, int]]) -> None:
+    """(bet id, payout) for every bet of a round in one statement."""
+    if not rows:
+        return
+    ids, payouts = (list(column) for column in zip(*rows, strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE casino_bet AS b SET payout = v.p, "
+            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
+            "FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, p) WHERE b.id = v.id",
+            [ids, payouts],
+        )
+
+
+def settle(round_id: int) -> bool:
+    """Pay every bet of a drawn round in one batch. True if this call settled it."""
+    with transaction.atomic():
+        game_round = Round.objects.select_for_update().get(pk=round_id)
+        if game_round.state == State.SETTLED:
+            return False
+        if game_round.state != State.RUNNING:
+            raise RoundError(f"Round {game_round.number} has not been drawn.")
+        game = contract_game(game_round.game)
+        max_win = conf.limits(game.slug).max_win
+        outcome = game_round.outcome
+        rows, wins = [], defaultdict(int)
+        bets = Bet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
+            "id", "user_id", "bet_type", "selection", "stake"
+        )
+        for bet_id, user_id, bet_type, selection, stake in bets:
+            paid = min(game.payout(stake, bet_type, selection, outcome), max_win)
+            rows.append((bet_id, paid))
+            if paid:
+                wins[user_id] += paid
+        _write_results(rows)
+        users = get_user_model().objects.only("id").in_bulk(list(wins))
+        pay_wins(
+            {users[user_id]: amount for user_id, amount in wins.items()},
+            key=f"{game_round.reference}:wins",
+            reference=game_round.reference,
+            memo=f"{game.name} #{game_round.number} wins",
+        )
+        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
+        game_round.save(update_fields=["state", "settled_at"])
+        players = set(Bet.objects.filter(round=game_round).values_list("user_id", flat=True))
+    transaction.on_commit(lambda: _announce(game, game_round, players))
+    return True
+
+
+def _announce(game: RoundGame, game_round: Round, players: set[int]) -> None:
+    broadcast.send(
+        game.slug,
+        {
+            "type": "result",
+            "round": game_round.number,
+            "outcome": game_round.outcome,
+            "text": game.describe(game_round.outcome),
+            "link": bytes(game_round.link).hex(),
+        },
+    )
+    for user_id in players:
+        mine = Bet.objects.filter(round=game_round, user_id=user_id).order_by("pk")
+        account_sockets.tell(
+            user_id,
+            {
+                "type": "settled",
+                "game": game.slug,
+                "round": game_round.number,
+                "bets": [bet_view(bet) for bet in mine],
+            },
+        )
+        tell_balance(user_id)
+
+
+def tell_balance(user_id: int) -> None:
+    """The header balance of every open page of the player, after a commit that moved it."""
+    balance = cash_balance(get_user_model()(pk=user_id))
+    account_sockets.tell(
+        user_id, {"type": "balance", "balance": balance, "text": format_minor(balance)}
+    )
+
+
+# --- reads ------------------------------------------------------------------------------
+
+
+def bet_view(bet: Bet) -> dict:
+    return {
+        "id": bet.pk,
+        "round": bet.round.number,
+        "bet_type": bet.bet_type,
+        "label": bet.label,
+        "selection": bet.selection,
+        "stake": bet.stake,
+        "stake_text": format_minor(bet.stake),
+        "payout": bet.payout,
+        "payout_text": format_minor(bet.payout),
+        "status": bet.status,
+    }
+
+
+def history(game: str, limit: int = HISTORY) -> list[Round]:
+    return list(Round.objects.filter(game=game, state=State.SETTLED).order_by("-number")[:limit])
+
+
+def snapshot(game: str, user=None) -> dict:
+    """Everything a game's page needs on (re)connecting, JSON-ready."""
+    round_game = contract_game(game)
+    limits = conf.limits(game)
+    current = (
+        Round.objects.filter(game=game, state__in=[*NOT_STARTED, State.RUNNING])
+        .order_by("number")
+        .first()
+    )
+    state: dict = {
+        "type": "state",
+        "game": round_game.public(),
+        "now_ms": clock.now_ms(),
+        "round": None
+        if current is None
+        else {
+            "number": current.number,
+            "state": current.state,
+            **round_times(current),
+        },
+        "history": [
+            {"round": r.number, "outcome": r.outcome, "text": round_game.describe(r.outcome)}
+            for r in history(game)
+        ],
+        "limits": {
+            "min": limits.min_bet,
+            "max": limits.max_bet,
+            "max_win": limits.max_win,
+            "min_text": format_minor(limits.min_bet),
+            "max_text": format_minor(limits.max_bet),
+        },
+        "mine": [],
+        "balance": None,
+    }
+    if getattr(user, "is_authenticated", False):
+        recent = (
+            Bet.objects.filter(user=user, round__game=game)
+            .select_related("round")
+            .order_by("-pk")[:30]
+        )
+        state["mine"] = [bet_view(bet) for bet in recent]
+        state["balance"] = cash_balance(user)
+    return state
