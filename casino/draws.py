@@ -305,6 +305,23 @@ def history(game: str, limit: int = HISTORY) -> list[Round]:
     return list(Round.objects.filter(game=game, state=State.SETTLED).order_by("-number")[:limit])
 
 
+def lobby() -> list[dict]:
+    """Every contract game for the Casino page: its next draw and its last results."""
+    games = []
+    for game in registry.all():
+        following = (
+            Round.objects.filter(game=game.slug, state__in=NOT_STARTED).order_by("number").first()
+        )
+        games.append(
+            {
+                "game": game,
+                "next": following,
+                "last": [game.describe(r.outcome) for r in history(game.slug, 3)],
+            }
+        )
+    return games
+
+
 def snapshot(game: str, user=None) -> dict:
     """Everything a game's page needs on (re)connecting, JSON-ready."""
     round_game = contract_game(game)

@@ -235,6 +235,21 @@ class Verification:
     def ok(self) -> bool:
         return self.link_ok and self.outcome_ok
 
+    @property
+    def text(self) -> str:
+        return describe_outcome(self.round.game, self.round.outcome)
+
+    @property
+    def recomputed_text(self) -> str:
+        return describe_outcome(self.round.game, self.recomputed)
+
+
+def describe_outcome(game: str, outcome: dict) -> str:
+    """A contract game's outcome in words ("17 red"); Crash and Keno pages draw theirs."""
+    if game in Game.values:
+        return ""
+    return registry.get(game).describe(outcome)
+
 
 def previous_link(game_round: Round) -> bytes:
     if game_round.link_index == 1:

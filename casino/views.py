@@ -11,17 +11,25 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from casino import conf, services
+from casino import conf, draws, registry, services
 from casino.crash import curve
-from casino.models import Game, KenoTicket, Round, SeedChain
+from casino.models import Game, KenoTicket, Round, SeedChain, game_name
+from casino.rounds import RoundGame, rtp_percent
 from wallet.money import format_minor, parse_major
 from wallet.services import WalletError
 
 
 def _game(slug: str) -> str:
-    if slug not in Game.values:
+    if slug not in Game.values and slug not in draws.contract_slugs():
         raise Http404("No such game.")
     return slug
+
+
+def _contract_game(slug: str) -> RoundGame:
+    try:
+        return registry.get(slug)
+    except LookupError:
+        raise Http404("No such game.") from None
 
 
 def _plain(amount: int) -> str:
@@ -37,6 +45,47 @@ def index(request: HttpRequest) -> HttpResponse:
             "crash_history": services.crash_history(10),
             "keno_next": services.next_keno_draw_view(),
             "keno_last": services.keno_results(1),
+            "round_games": draws.lobby(),
+        },
+    )
+
+
+def round_game(request: HttpRequest, game: str) -> HttpResponse:
+    """The live page of a round game of the contract: its board, the round, the bet slip."""
+    contract = _contract_game(game)
+    choices = {
+        t.code: [
+            {"label": label, "selection": selection}
+            for label, selection in contract.selections(t.code)
+        ]
+        for t in contract.bet_types
+    }
+    return render(
+        request,
+        "casino/round_game.html",
+        {
+            "game": contract,
+            "snapshot": draws.snapshot(game, request.user),
+            "choices": choices,
+            "limits": conf.limits(game),
+        },
+    )
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """A round game's rules as players read them, generated from the contract: every bet
+    type with its odds and exact return to player, and the game's limits."""
+    contract = _contract_game(game)
+    return render(
+        request,
+        "casino/rules.html",
+        {
+            "game": contract,
+            "bets": [
+                {"type": t, "rtp": rtp_percent(contract.rtp(t.code))} for t in contract.bet_types
+            ],
+            "limits": conf.limits(game),
+            "intro": f"casino/rules/{contract.board}.html",
         },
     )
 
@@ -147,7 +196,7 @@ def fairness(request: HttpRequest, game: str) -> HttpResponse:
         "casino/fairness.html",
         {
             "game": game,
-            "game_name": Game(game).label,
+            "game_name": game_name(game),
             "chains": SeedChain.objects.filter(game=game).order_by("-pk"),
             "checks": [services.verify(r) for r in played],
             "edge": conf.CRASH_EDGE_PERCENT,
@@ -168,7 +217,8 @@ def round_detail(request: HttpRequest, game: str, number: int) -> HttpResponse:
         {
             "round": game_round,
             "check": check,
-            "game_name": Game(game).label,
+            "game_name": game_name(game),
+            "outcome_text": services.describe_outcome(game_round.game, game_round.outcome),
             "edge": edge,
             "rtp": 100 - edge,
         },

@@ -11,7 +11,7 @@
   const FIRST_RETRY_MS = 500;
   const LAST_RETRY_MS = 8000;
   // Close codes after which coming back cannot help: not logged in, not allowed.
-  const FINAL_CLOSE_CODES = new Set([4401, 4403]);
+  const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -71,6 +71,12 @@
     return node;
   }
 
+  // The header's balance, when money moved for this player (every socket page hears it).
+  function showBalance(text) {
+    const balance = document.querySelector(".site-header .balance");
+    if (balance && text) balance.textContent = text;
+  }
+
   function chip(minor, className) {
     const node = el("span", `kit-chip ${className || ""}`.trim(), money(minor));
     node.dataset.amount = minor;
@@ -108,12 +114,14 @@
         } catch (err) {
           return; // not ours: nothing the page could show
         }
+        if (message.type === "balance") showBalance(message.text);
         handlers.onMessage(message);
       };
       current.onclose = (event) => {
         if (stopped) return;
         if (FINAL_CLOSE_CODES.has(event.code)) {
-          show(event.code === 4403 ? "not allowed" : "logged out", "final");
+          const said = { 4403: "not allowed", 4404: "not found" }[event.code] || "logged out";
+          show(said, "final");
           return;
         }
         show("reconnecting…", "retrying");
@@ -139,5 +147,5 @@
     };
   }
 
-  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket };
+  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket, showBalance };
 })();

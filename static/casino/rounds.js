@@ -1,0 +1,242 @@
+// A round game's page: the round and its countdown, the board drawn from the committed
+// result (a wheel or dice), the bet slip sent as one "bet" frame, the player's bets.
+// Every result comes from the server; the animation only shows it.
+(function () {
+  "use strict";
+  const root = document.getElementById("round-game");
+  const slug = root.dataset.slug;
+  const board = root.dataset.board;
+  const $ = (id) => document.getElementById(id);
+  const choices = JSON.parse($("round-choices").textContent);
+  let state = JSON.parse($("round-state").textContent);
+  let offset = state.now_ms - Date.now(); // server clock minus ours
+  let slip = []; // {bet_type, selection, label, stake}
+  let slipId = null; // kept until the server answers for this slip: a resend is safe
+  let chipValue = null;
+
+  // --- the board --------------------------------------------------------------------------
+
+  const boards = {
+    wheel: {
+      draw(game) {
+        const size = 260, r = 125, c = size / 2;
+        const svg = Kit.svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "rg-wheel" }, $("board"));
+        const spinner = Kit.svg("g", { class: "rg-spinner" }, svg);
+        const pockets = game.wheel, step = 360 / pockets.length;
+        pockets.forEach((label, i) => {
+          const a0 = ((i - 0.5) * step - 90) * Math.PI / 180, a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
+          const path = `M${c},${c} L${c + r * Math.cos(a0)},${c + r * Math.sin(a0)} A${r},${r} 0 0 1 ${c + r * Math.cos(a1)},${c + r * Math.sin(a1)} Z`;
+          Kit.svg("path", { d: path, class: `rg-pocket rg-${game.colours[label]}` }, spinner);
+          const am = (i * step - 90) * Math.PI / 180;
+          const t = Kit.svg("text", { x: c + (r - 14) * Math.cos(am), y: c + (r - 14) * Math.sin(am), class: "rg-label",
+            transform: `rotate(${i * step} ${c + (r - 14) * Math.cos(am)} ${c + (r - 14) * Math.sin(am)})` }, spinner);
+          t.textContent = label;
+        });
+        Kit.svg("circle", { cx: c, cy: c, r: 48, class: "rg-hub" }, svg);
+        const centre = Kit.svg("text", { x: c, y: c + 8, class: "rg-centre", id: "rg-centre" }, svg);
+        centre.textContent = "";
+        Kit.svg("path", { d: `M${c - 8},2 L${c + 8},2 L${c},20 Z`, class: "rg-pointer" }, svg);
+        this.turns = 0;
+      },
+      show(game, outcome, animate) {
+        const pockets = game.wheel, step = 360 / pockets.length;
+        const first = outcome.pockets[0];
+        this.turns += animate ? 3 : 0;
+        const angle = this.turns * 360 - pockets.indexOf(first) * step;
+        const spinner = $("board").querySelector(".rg-spinner");
+        spinner.style.transition = animate ? "transform 3.5s cubic-bezier(.15,.6,.2,1)" : "none";
+        spinner.style.transform = `rotate(${angle}deg)`;
+        const centre = $("rg-centre");
+        centre.textContent = outcome.pockets.join(" · ");
+        centre.setAttribute("class", `rg-centre rg-text-${game.colours[first]}`);
+      },
+    },
+    dice: {
+      draw(game) {
+        const row = Kit.el("div", "rg-dice");
+        for (let i = 0; i < (game.dice_count || 2); i++) {
+          const die = Kit.die(1, "rg-die");
+          if (game.dice_colours) die.classList.add(`rg-die-${game.dice_colours[i]}`);
+          row.appendChild(die);
+        }
+        $("board").appendChild(row);
+      },
+      show(game, outcome, animate) {
+        const dice = $("board").querySelectorAll(".kit-die");
+        outcome.dice.forEach((value, i) => {
+          const fresh = Kit.die(value, dice[i].className.replace(" rg-tumble", ""));
+          if (animate) fresh.classList.add("rg-tumble");
+          dice[i].replaceWith(fresh);
+        });
+      },
+    },
+  };
+  const drawing = boards[board];
+  drawing.draw(state.game);
+
+  // --- the round ------------------------------------------------------------------------
+
+  function status() {
+    const round = state.round;
+    if (!round) { $("round-status").textContent = "Waiting for the next round…"; return; }
+    const now = Date.now() + offset;
+    if (now < round.closes_at_ms) {
+      $("round-status").textContent = `Round #${round.number}: bets close in ${Kit.clock(round.closes_at_ms - now)}`;
+    } else if (now < round.draws_at_ms) {
+      $("round-status").textContent = `Round #${round.number}: no more bets, result in ${Kit.clock(round.draws_at_ms - now)}`;
+    } else {
+      $("round-status").textContent = `Round #${round.number}: drawing…`;
+    }
+  }
+  setInterval(status, 250);
+
+  function history() {
+    const list = $("history");
+    list.replaceChildren(...state.history.slice(0, 12).map((h) => {
+      const item = Kit.el("li");
+      const link = Kit.el("a", "", h.text);
+      link.href = root.dataset.roundUrl.replace(/0\/$/, `${h.round}/`);
+      item.appendChild(link);
+      return item;
+    }));
+  }
+
+  function mine() {
+    const list = $("mine");
+    if (!list) return;
+    list.replaceChildren(...state.mine.slice(0, 15).map((bet) => {
+      const result = bet.status === "open" ? "open" : bet.status === "won" ? `won ${Kit.money(bet.payout)}` : bet.status;
+      const item = Kit.el("li", `rg-bet rg-${bet.status}`, `#${bet.round} ${bet.label}: ${Kit.money(bet.stake)} · ${result}`);
+      item.dataset.status = bet.status;
+      return item;
+    }));
+  }
+
+  function apply(snapshot) {
+    state = snapshot;
+    offset = snapshot.now_ms - Date.now();
+    if (snapshot.history.length) drawing.show(state.game, snapshot.history[0].outcome, false);
+    history(); mine(); status();
+  }
+
+  // --- the slip -------------------------------------------------------------------------
+
+  const digits = Number(document.body.dataset.currencyDigits || 2);
+  const major = (minor) => digits ? `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, "0")}` : String(minor);
+
+  function chips() {
+    const holder = $("chips");
+    if (!holder) return;
+    const min = Number(holder.dataset.min), max = Number(holder.dataset.max), unit = 10 ** digits;
+    const values = [min, unit, 5 * unit, 25 * unit, 100 * unit].filter((v, i, all) => v >= min && v <= max && all.indexOf(v) === i);
+    chipValue = values[Math.min(1, values.length - 1)];
+    values.forEach((value) => {
+      const button = Kit.el("button", "button small rg-chip", Kit.money(value));
+      button.type = "button";
+      button.dataset.amount = value;
+      button.setAttribute("aria-pressed", String(value === chipValue));
+      button.addEventListener("click", () => {
+        chipValue = value;
+        holder.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
+      });
+      holder.appendChild(button);
+    });
+  }
+
+  function pickType() {
+    const code = $("bet-type").value;
+    const options = choices[code] || [];
+    const type = state.game.bet_types.find((t) => t.code === code);
+    const free = options.length === 1 && !options[0].label; // nothing to choose
+    $("bet-help").textContent = free ? `Pays ${type.odds}.` : `Choose ${type.selection}. Pays ${type.odds}.`;
+    $("choices").replaceChildren(...options.map((option) => {
+      const button = Kit.el("button", "button small rg-choice", option.label || `Add ${type.name}`);
+      button.type = "button";
+      button.addEventListener("click", () => add(code, option, type));
+      return button;
+    }));
+  }
+
+  function add(code, option, type) {
+    const label = option.label ? `${type.name} ${option.label}` : type.name;
+    const same = slip.find((b) => b.bet_type === code && JSON.stringify(b.selection) === JSON.stringify(option.selection));
+    if (same) same.stake += chipValue; else slip.push({ bet_type: code, selection: option.selection, label, stake: chipValue });
+    slipId = null;
+    renderSlip();
+  }
+
+  function renderSlip() {
+    const total = slip.reduce((sum, b) => sum + b.stake, 0);
+    $("slip").replaceChildren(...slip.map((bet, i) => {
+      const item = Kit.el("li", "rg-slip-line", `${bet.label}: ${Kit.money(bet.stake)} `);
+      const remove = Kit.el("button", "button small", "Remove");
+      remove.type = "button";
+      remove.addEventListener("click", () => { slip.splice(i, 1); slipId = null; renderSlip(); });
+      item.appendChild(remove);
+      return item;
+    }));
+    $("slip-total").textContent = slip.length ? `Total ${Kit.money(total)}` : "No bets on the slip.";
+    $("place").disabled = !slip.length;
+  }
+
+  function place() {
+    if (!slip.length) return;
+    slipId = slipId || (window.crypto.randomUUID ? window.crypto.randomUUID() : fallbackId());
+    $("slip-error").textContent = "";
+    const sent = live.send({
+      type: "bet",
+      slip: slipId,
+      bets: slip.map((b) => ({ bet_type: b.bet_type, selection: b.selection, stake: major(b.stake) })),
+    });
+    if (!sent) $("slip-error").textContent = "Reconnecting: press Place bets again in a moment.";
+  }
+
+  function fallbackId() {
+    const hex = Array.from(window.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  }
+
+  // --- the socket -----------------------------------------------------------------------
+
+  function onMessage(message) {
+    switch (message.type) {
+      case "state": apply(message); break;
+      case "open": state.round = { number: message.round, state: "betting", closes_at_ms: message.closes_at_ms, draws_at_ms: message.draws_at_ms }; status(); break;
+      case "result":
+        drawing.show(state.game, message.outcome, true);
+        state.history.unshift({ round: message.round, outcome: message.outcome, text: message.text });
+        $("result-text").textContent = `Round #${message.round}: ${message.text}`;
+        history();
+        live.send({ type: "sync" });
+        break;
+      case "placed":
+        Kit.showBalance(message.balance_text);
+        if (message.slip === slipId) { slip = []; slipId = null; renderSlip(); }
+        state.mine = message.bets.concat(state.mine.filter((b) => !message.bets.some((m) => m.id === b.id)));
+        mine();
+        break;
+      case "settled": {
+        if (message.game !== slug) break;
+        const won = message.bets.reduce((sum, b) => sum + b.payout, 0);
+        const staked = message.bets.reduce((sum, b) => sum + b.stake, 0);
+        $("result-text").textContent += won ? ` · You won ${Kit.money(won)}` : ` · You lost ${Kit.money(staked)}`;
+        const ids = new Set(message.bets.map((b) => b.id));
+        state.mine = message.bets.concat(state.mine.filter((b) => !ids.has(b.id)));
+        mine();
+        break;
+      }
+      case "error": if ($("slip-error")) $("slip-error").textContent = message.message; break;
+      default: break;
+    }
+  }
+
+  const live = Kit.socket(`/ws/casino/${slug}/`, { badge: $("link"), onOpen: () => live.send({ type: "sync" }), onMessage });
+  if ($("bet-type")) {
+    chips();
+    $("bet-type").addEventListener("change", pickType);
+    pickType();
+    $("place").addEventListener("click", place);
+    renderSlip();
+  }
+  apply(state);
+})();
