@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from casino import selectors as round_selectors
 from casino.models import Round
 from games.models import Game, GameSeat
 from reports.models import Complaint
@@ -36,10 +37,7 @@ def subject_end(
         return {"game": seat.game}, seat.game.finished
     if round_id is not None:
         game_round = Round.objects.filter(pk=round_id).first()
-        took_part = game_round is not None and (
-            game_round.crash_bets.filter(user=user).exists()
-            or game_round.keno_tickets.filter(user=user).exists()
-        )
+        took_part = game_round is not None and user.pk in round_selectors.players_of(game_round)
         if not took_part:
             raise ComplaintRefused("You did not bet on that round.")
         if game_round.settled_at is None:
@@ -70,24 +68,10 @@ def games_open_to_complaint(user, now: datetime | None = None):
     games = Game.objects.filter(seats__player=user, finished__gte=since).order_by("-finished")
     rounds = (
         Round.objects.filter(settled_at__gte=since)
-        .filter(pk__in=_round_ids(user, since))
+        .filter(pk__in=round_selectors.rounds_bet_on_since(user.pk, since - timedelta(days=1)))
         .order_by("-settled_at")
     )
     return games[:50], rounds[:50]
-
-
-def _round_ids(user, since: datetime) -> set[int]:
-    from casino.models import CrashBet, KenoTicket
-
-    return set(
-        CrashBet.objects.filter(user=user, created__gte=since - timedelta(days=1)).values_list(
-            "round_id", flat=True
-        )
-    ) | set(
-        KenoTicket.objects.filter(user=user, created__gte=since - timedelta(days=1)).values_list(
-            "round_id", flat=True
-        )
-    )
 
 
 @transaction.atomic

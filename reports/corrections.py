@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from casino import selectors as round_selectors
 from casino.models import Round
 from games.models import Game
 from reports.models import Correction
@@ -29,9 +30,7 @@ def _house_and_players(game: Game | None, game_round: Round | None):
         return wallet.house_account(Account.Kind.RAKE), players, game.escrow_reference
     if not game_round.is_settled:
         raise CorrectionRefused("Only a settled round's result can be corrected.")
-    players = set(game_round.crash_bets.values_list("user_id", flat=True)) | set(
-        game_round.keno_tickets.values_list("user_id", flat=True)
-    )
+    players = round_selectors.players_of(game_round)
     return wallet.house_account(Account.Kind.HOUSE_BANK), players, game_round.reference
 
 

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from accounts.models import ProtectionEvent
 from accounts.protection import PLAY_KINDS
+from casino import selectors as round_selectors
 from casino.models import Round
 from games.models import Game
 from reports.history import Period
@@ -96,9 +97,7 @@ def _rounds(f: Filters):
     if f.game:
         rounds = rounds.filter(game=f.game)
     if f.player_id:
-        rounds = rounds.filter(
-            Q(crash_bets__user_id=f.player_id) | Q(keno_tickets__user_id=f.player_id)
-        ).distinct()
+        rounds = rounds.filter(round_selectors.bet_on(f.player_id)).distinct()
     return rounds.order_by("settled_at", "pk")
 
 
@@ -137,10 +136,10 @@ def _game_history_rows(f: Filters) -> Iterator[list]:
             game.revealed_seed or "",
             ";".join(ledger.get(game.escrow_reference, [])),
         ]
-    rounds = list(_rounds(f).prefetch_related("crash_bets", "keno_tickets"))
+    rounds = list(_rounds(f))
     ledger = _ledger_ids([r.reference for r in rounds])
     for game_round in rounds:
-        bets = [*game_round.crash_bets.all(), *game_round.keno_tickets.all()]
+        bets = round_selectors.round_bets(game_round)
         link = bytes(game_round.link)
         yield [
             game_round.reference,
@@ -150,7 +149,7 @@ def _game_history_rows(f: Filters) -> Iterator[list]:
             (game_round.starts_at or game_round.closes_at or game_round.settled_at).isoformat(),
             game_round.settled_at.isoformat(),
             ";".join(str(b.user_id) for b in bets),
-            ";".join(str(b.amount) for b in bets),
+            ";".join(str(b.stake) for b in bets),
             json.dumps(game_round.outcome, sort_keys=True),
             0,
             ";".join(str(b.payout) for b in bets),
@@ -204,7 +203,7 @@ def _entries(f: Filters):
 
 
 def _references_of_game(f: Filters):
-    if f.game in ("crash", "keno"):
+    if Round.objects.filter(game=f.game).exists():
         return Round.objects.filter(game=f.game).values_list(_round_reference_sql(), flat=True)
     return Game.objects.filter(slug=f.game).values_list("escrow_reference", flat=True)
 

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
-from casino.models import CrashBet, KenoTicket
+from casino import registry as round_games
+from casino.models import Bet, CrashBet, KenoTicket
 from games import registry
 from games.models import GameSeat
 from reports.models import Correction
@@ -31,6 +32,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [
         *((engine.slug, engine.name) for engine in registry.all()),
         *CASINO_GAMES.items(),
+        *((game.slug, game.name) for game in round_games.all()),
     ]
 
 
@@ -57,7 +59,7 @@ def default_period(today: date | None = None) -> Period:
 
 @dataclass
 class HistoryLine:
-    kind: str  # game, crash, keno, correction
+    kind: str  # game, crash, keno, round-bet (a contract round game), correction
     pk: int
     when: datetime
     game: str = ""
@@ -82,6 +84,7 @@ def _sources(user, period: Period, game: str):
     tickets = KenoTicket.objects.filter(
         user=user, created__gte=period.since, created__lt=period.until
     )
+    round_bets = Bet.objects.filter(user=user, created__gte=period.since, created__lt=period.until)
     corrections = Correction.objects.filter(
         amounts__has_key=str(user.pk), created__gte=period.since, created__lt=period.until
     )
@@ -89,6 +92,7 @@ def _sources(user, period: Period, game: str):
         seats = seats.filter(game__slug=game)
         bets = bets if game == "crash" else bets.none()
         tickets = tickets if game == "keno" else tickets.none()
+        round_bets = round_bets.filter(round__game=game)
         corrections = corrections.filter(Q(game__slug=game) | Q(game_round__game=game))
 
     def tagged(queryset, kind: str, pk: str, when: str):
@@ -104,6 +108,7 @@ def _sources(user, period: Period, game: str):
         .union(
             tagged(bets, "crash", "pk", "created"),
             tagged(tickets, "keno", "pk", "created"),
+            tagged(round_bets, "round-bet", "pk", "created"),
             tagged(corrections, "correction", "pk", "created"),
             all=True,
         )
@@ -133,6 +138,7 @@ class History:
             **{("game", line.pk): line for line in self._games(wanted["game"])},
             **{("crash", line.pk): line for line in self._crash(wanted["crash"])},
             **{("keno", line.pk): line for line in self._keno(wanted["keno"])},
+            **{("round-bet", line.pk): line for line in self._round_bets(wanted["round-bet"])},
             **{("correction", line.pk): line for line in self._corrections(wanted["correction"])},
         }
         return [built[(kind, pk)] for kind, pk, _, _ in keys]
@@ -202,6 +208,22 @@ class History:
             for t in tickets
         ]
 
+    def _round_bets(self, ids: list[int]) -> list[HistoryLine]:
+        bets = Bet.objects.filter(pk__in=ids).select_related("round")
+        return [
+            _round_line(
+                "round-bet",
+                bet.pk,
+                bet.created,
+                bet.round,
+                bet.stake,
+                bet.payout,
+                bet.status,
+                bet.label + (f": {_outcome(bet.round)}" if bet.status != "open" else ""),
+            )
+            for bet in bets
+        ]
+
     def _corrections(self, ids: list[int]) -> list[HistoryLine]:
         lines = []
         for c in Correction.objects.filter(pk__in=ids).select_related("game", "game_round"):
@@ -230,7 +252,15 @@ def _name(slug: str) -> str:
     try:
         return registry.get(slug).name
     except registry.UnknownGame:
+        pass
+    try:
+        return round_games.get(slug).name
+    except LookupError:
         return CASINO_GAMES.get(slug, slug)
+
+
+def _outcome(game_round) -> str:
+    return round_games.get(game_round.game).describe(game_round.outcome)
 
 
 def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> HistoryLine:
@@ -241,7 +271,7 @@ def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> Hist
         pk=pk,
         when=when,
         ended=game_round.settled_at,
-        game=f"{CASINO_GAMES[kind]} #{game_round.number}",
+        game=f"{_name(game_round.game)} #{game_round.number}",
         status="Void: refunded" if refunded else status.capitalize(),
         stake=stake,
         returned=payout if settled else None,
@@ -292,8 +322,14 @@ def totals(user, period: Period) -> Totals:
     staked = -total(transaction__kind__in=STAKE_KINDS)
     returned = total(transaction__kind__in=[k for k in PLAY_KINDS if k not in STAKE_KINDS])
     deposits = total(transaction__kind=K.DEPOSIT)
-    # A request takes the money out of cash; a rejected one brings it back.
-    withdrawals = -total(transaction__kind__in=[K.WITHDRAWAL_REQUEST, K.WITHDRAWAL_REJECTED])
+    # A request takes the money out of cash; a rejected or cancelled one brings it back.
+    withdrawals = -total(
+        transaction__kind__in=[
+            K.WITHDRAWAL_REQUEST,
+            K.WITHDRAWAL_REJECTED,
+            K.WITHDRAWAL_CANCELLED,
+        ]
+    )
     return Totals(
         staked=staked,
         returned=returned,
