@@ -62,6 +62,16 @@ def test_a_played_round_verifies_on_its_fairness_and_round_pages(client, funded)
     assert text in detail and bytes(game_round.link).hex() in detail
 
 
+async def collect(socket, *kinds: str) -> dict[str, dict]:
+    """The first message of each kind, in whatever order they come: a broadcast, the
+    socket's own reply and the player's account events travel separately."""
+    found: dict[str, dict] = {}
+    while set(kinds) - set(found):
+        message = await socket.receive_json_from(timeout=5)
+        found.setdefault(message["type"], message)
+    return found
+
+
 def logged_in(player) -> str:
     client = Client()
     client.force_login(player)
@@ -85,9 +95,10 @@ async def test_a_slip_over_the_socket_is_placed_once_then_paid_and_told(funded):
         ],
     }
     await socket.send_json_to(slip)
-    placed = await until(socket, "placed")
+    told = await collect(socket, "placed", "balance")
+    placed = told["placed"]
     assert [b["label"] for b in placed["bets"]] == ["Straight up 17", "Black"]
-    assert placed["balance"] == 97_000 and (await until(socket, "balance"))["balance"] == 97_000
+    assert placed["balance"] == 97_000 and told["balance"]["balance"] == 97_000
     await socket.send_json_to(slip)  # the page resends after a dropped connection
     again = await until(socket, "placed")
     assert [b["id"] for b in again["bets"]] == [b["id"] for b in placed["bets"]]
@@ -100,11 +111,10 @@ async def test_a_slip_over_the_socket_is_placed_once_then_paid_and_told(funded):
         return draws.advance(GAME)
 
     assert number in await database_sync_to_async(draw_17)()
-    result = await until(socket, "result")
-    assert result["round"] == number and result["text"] == "17 black"
-    settled = await until(socket, "settled")
-    assert sorted(b["payout"] for b in settled["bets"]) == [4_000, 36_000]
-    assert (await until(socket, "balance"))["balance"] == 137_000
+    told = await collect(socket, "result", "settled", "balance")
+    assert told["result"]["round"] == number and told["result"]["text"] == "17 black"
+    assert sorted(b["payout"] for b in told["settled"]["bets"]) == [4_000, 36_000]
+    assert told["balance"]["balance"] == 137_000
     assert await database_sync_to_async(ledger_problems)() == []
     await socket.disconnect()
 
