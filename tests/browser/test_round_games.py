@@ -1,0 +1,62 @@
+"""A player bets on a roulette round from the game's page on a phone, in Chromium: a slip of
+chips placed with one button, the header balance down at once, the wheel stopping on the
+committed pocket, the bets settled and the balance paid, nothing scrolling sideways."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from casino import draws, registry
+from casino.models import Bet, Round
+from tests.browser.test_crash import in_thread
+from tests.browser.test_play_flow import log_in
+from wallet.invariants import ledger_problems
+from wallet.selectors import cash_balance
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+GAME = "roulette-european"
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_player):
+    in_thread(lambda: draws.advance(GAME))
+    game_round = draws.taking_bets(registry.get(GAME))
+    # The draw far ahead, so the test says when it happens; the pocket fixed for the test.
+    Round.objects.filter(pk=game_round.pk).update(
+        starts_at=timezone.now() + timedelta(hours=1),
+        closes_at=timezone.now() + timedelta(minutes=59),
+        outcome={"pockets": ["17"]},
+    )
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page.goto(f"{server}/casino/{GAME}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    assert "1,000.00 EUR" in page.inner_text(".site-header .balance")
+
+    page.click("#chips button:text-is('5.00 EUR')")
+    page.select_option("#bet-type", "straight")
+    page.click("#choices button:text-is('17')")
+    page.select_option("#bet-type", "red")
+    page.click("#choices button:text-is('Add Red')")
+    assert page.locator("#slip li").count() == 2
+    assert page.is_visible("#place")  # the slip's button stays on a phone's screen
+    page.click("#place")
+    page.wait_for_selector("#slip-total:text-is('No bets on the slip.')")
+    page.wait_for_selector(".site-header .balance:text-is('990.00 EUR')")
+    assert sorted(Bet.objects.values_list("label", "stake")) == [
+        ("Red", 500),
+        ("Straight up 17", 500),
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+    Round.objects.filter(pk=game_round.pk).update(starts_at=timezone.now())
+    in_thread(lambda: draws.advance(GAME))
+    page.wait_for_selector(f"#result-text:has-text('Round #{game_round.number}: 17 black')")
+    page.wait_for_selector("#rg-centre:text-is('17')")
+    page.wait_for_selector("#result-text:has-text('You won 180.00 EUR')")
+    page.wait_for_selector(".site-header .balance:text-is('1,170.00 EUR')")
+    assert cash_balance(player) == 100_000 - 1_000 + 18_000
+    assert page.locator("#mine li[data-status='won']").count() == 1
+    assert page.locator("#mine li[data-status='lost']").count() == 1
+    assert ledger_problems() == []
