@@ -1,14 +1,18 @@
 """Settlement of house rounds at scale, against a plain bulk insert in the same run.
 
     .venv/bin/python bench/rounds.py [--crash-bets 10000] [--keno-tickets 100000]
+                                     [--roulette-bets 10000]
 
-Settles one Crash round with 10,000 bets (half cash out) and one Keno draw with 100,000
-tickets (10 per player) through casino.services, on a scratch PostgreSQL database created,
-migrated and dropped here (never the dev database); the server comes from DATABASE_URL,
-else the machine's PostgreSQL on 127.0.0.1:5432. The baseline is one bulk insert of as
-many ledger-entry-sized rows (four bigints) on the same server. The bets and tickets are
-written straight into their tables to set the scene quickly: only settlement is timed.
-Targets: a Crash round settled within 1 s of its crash, a Keno draw within 10 s.
+Settles one Crash round with 10,000 bets (half cash out), one Keno draw with 100,000
+tickets (10 per player) through casino.services, and one European roulette round with
+10,000 bets of every type (straight to neighbour bets) through casino.draws, on a scratch
+PostgreSQL database created, migrated and dropped here (never the dev database); the
+server comes from DATABASE_URL, else the machine's PostgreSQL on 127.0.0.1:5432. The
+baseline is one bulk insert of as many ledger-entry-sized rows (four bigints) on the same
+server. The bets and tickets are written straight into their tables to set the scene
+quickly: only settlement is timed.
+Targets: a Crash round settled within 1 s of its crash, a Keno draw within 10 s, a
+roulette round within 1 s of its draw.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/longtable"
 CRASH_TARGET_S = 1.0
 KENO_TARGET_S = 10.0
+ROULETTE_TARGET_S = 1.0
 
 
 def database_url(server: str, name: str) -> str:
@@ -65,7 +70,7 @@ PAY_WINS_SECONDS: list[float] = []
 
 def time_pay_wins() -> None:
     """Time the wallet's share of each settlement (its one pay_wins batch) apart."""
-    from casino import services
+    from casino import draws, services
 
     pay_wins = services.pay_wins
 
@@ -77,6 +82,7 @@ def time_pay_wins() -> None:
             PAY_WINS_SECONDS.append(time.perf_counter() - started)
 
     services.pay_wins = timed
+    draws.pay_wins = timed
 
 
 def running_round(game: str):
@@ -139,6 +145,40 @@ def bench_keno(players: list, tickets: int) -> float:
     return time.perf_counter() - started
 
 
+def bench_roulette(players: list, bets: int) -> float:
+    import uuid
+
+    from casino import draws, registry
+    from casino.models import Bet
+
+    game = registry.get("roulette-european")
+    game_round = running_round(game.slug)
+    choices = [
+        (bet_type.code, selection)
+        for bet_type in game.bet_types
+        for _, selection in game.selections(bet_type.code)
+    ]
+    rng, slip = random.Random(12), uuid.uuid4()
+    rows = []
+    for i in range(bets):
+        bet_type, selection = rng.choice(choices)
+        rows.append(
+            Bet(
+                round=game_round,
+                user=players[i % len(players)],
+                bet_type=bet_type,
+                selection=selection,
+                stake=180,  # divides among the chips of every neighbour bet
+                slip=slip,
+                key=f"bench:roulette:{i}",
+            )
+        )
+    Bet.objects.bulk_create(rows, batch_size=10_000)
+    started = time.perf_counter()
+    assert draws.settle(game_round.pk)
+    return time.perf_counter() - started
+
+
 def bench_baseline(rows: int) -> float:
     """One statement inserting ``rows`` rows the size of a ledger entry."""
     from django.db import connection, transaction
@@ -162,6 +202,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--crash-bets", type=int, default=10_000)
     parser.add_argument("--keno-tickets", type=int, default=100_000)
+    parser.add_argument("--roulette-bets", type=int, default=10_000)
     args = parser.parse_args()
     server = os.environ.get("DATABASE_URL", DEFAULT_SERVER)
     name = f"longtable_bench_rounds_{os.getpid()}"
@@ -177,6 +218,8 @@ def main() -> int:
         crash_base = bench_baseline(args.crash_bets)
         keno = bench_keno(players, args.keno_tickets)
         keno_base = bench_baseline(args.keno_tickets)
+        roulette = bench_roulette(players, args.roulette_bets)
+        roulette_base = bench_baseline(args.roulette_bets)
         from wallet.invariants import ledger_problems
 
         problems = ledger_problems()
@@ -193,13 +236,16 @@ def main() -> int:
             f"ratio {seconds / base:6.1f}x   target {target:g} s: {verdict}"
         )
 
-    crash_wallet, keno_wallet = PAY_WINS_SECONDS
+    crash_wallet, keno_wallet, roulette_wallet = PAY_WINS_SECONDS
     crash_label = f"Crash round, {args.crash_bets:,} bets"
     keno_label = f"Keno draw, {args.keno_tickets:,} tickets"
     print(line(crash_label, crash, crash_wallet, crash_base, CRASH_TARGET_S))
     print(line(keno_label, keno, keno_wallet, keno_base, KENO_TARGET_S))
+    roulette_label = f"Roulette round, {args.roulette_bets:,} bets"
+    print(line(roulette_label, roulette, roulette_wallet, roulette_base, ROULETTE_TARGET_S))
     print("ledger invariants:", problems or "sound")
-    return 0 if crash <= CRASH_TARGET_S and keno <= KENO_TARGET_S and not problems else 1
+    on_target = crash <= CRASH_TARGET_S and keno <= KENO_TARGET_S and roulette <= ROULETTE_TARGET_S
+    return 0 if on_target and not problems else 1
 
 
 if __name__ == "__main__":

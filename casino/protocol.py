@@ -351,6 +351,7 @@ class RoundGameState(TypedDict):
     limits: dict[str, Any]
     mine: list[RoundGameBet]
     balance: int | None
+    balance_text: str  # for a logged-in player
 
 
 class Placed(TypedDict):
@@ -373,13 +374,6 @@ class Result(TypedDict):
     link: str
 
 
-class BetsSettled(TypedDict):
-    type: str  # "settled", to the player's own sockets
-    game: str
-    round: int
-    bets: list[RoundGameBet]
-
-
 class Balance(TypedDict):
     type: str  # "balance", to the player's own sockets
     balance: int
@@ -391,6 +385,5 @@ ROUND_GAME_SERVER_MESSAGES: dict[str, type] = {
     "placed": Placed,
     "open": Opened,
     "result": Result,
-    "settled": BetsSettled,
     "balance": Balance,
 }

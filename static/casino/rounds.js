@@ -13,6 +13,7 @@
   let slip = []; // {bet_type, selection, label, stake}
   let slipId = null; // kept until the server answers for this slip: a resend is safe
   let chipValue = null;
+  let announced = null; // the round whose result came in, until the next state
 
   // --- the board --------------------------------------------------------------------------
 
@@ -112,11 +113,22 @@
     }));
   }
 
-  function apply(snapshot) {
+  function apply(snapshot, announced) {
     state = snapshot;
     offset = snapshot.now_ms - Date.now();
-    if (snapshot.history.length) drawing.show(state.game, snapshot.history[0].outcome, false);
+    if (snapshot.balance_text) Kit.showBalance(snapshot.balance_text);
+    if (snapshot.history.length && !announced) drawing.show(state.game, snapshot.history[0].outcome, false);
+    if (announced) verdict(announced);
     history(); mine(); status();
+  }
+
+  // After a result: the player's own bets on that round, won or lost, in one line.
+  function verdict(round) {
+    const bets = state.mine.filter((b) => b.round === round && b.status !== "open");
+    if (!bets.length) return;
+    const won = bets.reduce((sum, b) => sum + b.payout, 0);
+    const staked = bets.reduce((sum, b) => sum + b.stake, 0);
+    $("result-text").textContent += won ? ` · You won ${Kit.money(won)}` : ` · You lost ${Kit.money(staked)}`;
   }
 
   // --- the slip -------------------------------------------------------------------------
@@ -200,13 +212,14 @@
 
   function onMessage(message) {
     switch (message.type) {
-      case "state": apply(message); break;
+      case "state": apply(message, announced); announced = null; break;
       case "open": state.round = { number: message.round, state: "betting", closes_at_ms: message.closes_at_ms, draws_at_ms: message.draws_at_ms }; status(); break;
       case "result":
         drawing.show(state.game, message.outcome, true);
         state.history.unshift({ round: message.round, outcome: message.outcome, text: message.text });
         $("result-text").textContent = `Round #${message.round}: ${message.text}`;
         history();
+        announced = message.round; // the sync's answer says how the player's bets did
         live.send({ type: "sync" });
         break;
       case "placed":
@@ -215,16 +228,6 @@
         state.mine = message.bets.concat(state.mine.filter((b) => !message.bets.some((m) => m.id === b.id)));
         mine();
         break;
-      case "settled": {
-        if (message.game !== slug) break;
-        const won = message.bets.reduce((sum, b) => sum + b.payout, 0);
-        const staked = message.bets.reduce((sum, b) => sum + b.stake, 0);
-        $("result-text").textContent += won ? ` · You won ${Kit.money(won)}` : ` · You lost ${Kit.money(staked)}`;
-        const ids = new Set(message.bets.map((b) => b.id));
-        state.mine = message.bets.concat(state.mine.filter((b) => !ids.has(b.id)));
-        mine();
-        break;
-      }
       case "error": if ($("slip-error")) $("slip-error").textContent = message.message; break;
       default: break;
     }

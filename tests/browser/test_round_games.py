@@ -2,15 +2,13 @@
 chips placed with one button, the header balance down at once, the wheel stopping on the
 committed pocket, the bets settled and the balance paid, nothing scrolling sideways."""
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
-from casino import draws, registry
+from casino import draws
 from casino.models import Bet, Round
 from tests.browser.test_crash import in_thread
 from tests.browser.test_play_flow import log_in
+from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -20,14 +18,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_player):
-    in_thread(lambda: draws.advance(GAME))
-    game_round = draws.taking_bets(registry.get(GAME))
-    # The draw far ahead, so the test says when it happens; the pocket fixed for the test.
-    Round.objects.filter(pk=game_round.pk).update(
-        starts_at=timezone.now() + timedelta(hours=1),
-        closes_at=timezone.now() + timedelta(minutes=59),
-        outcome={"pockets": ["17"]},
-    )
+    # The draw an hour ahead, so the test says when it happens; the pocket fixed for it.
+    game_round = in_thread(lambda: draw_rounds.open_round(GAME))
+    Round.objects.filter(pk=game_round.pk).update(outcome={"pockets": ["17"]})
     player = funded_player(100_000)
     page = log_in(browser.new_context(viewport=PHONE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
@@ -50,7 +43,7 @@ def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_pla
     ]
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
-    Round.objects.filter(pk=game_round.pk).update(starts_at=timezone.now())
+    draw_rounds.draw_now(game_round)
     in_thread(lambda: draws.advance(GAME))
     page.wait_for_selector(f"#result-text:has-text('Round #{game_round.number}: 17 black')")
     page.wait_for_selector("#rg-centre:text-is('17')")

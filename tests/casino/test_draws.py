@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from casino import conf, draws, registry, services, voiding
 from casino.models import Bet, Round
+from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
@@ -30,17 +31,12 @@ def bets(*items) -> list[draws.BetRequest]:
     return [draws.BetRequest(bet_type, selection, stake) for bet_type, selection, stake in items]
 
 
-def open_round(game: str = GAME) -> Round:
-    draws.advance(game)
-    return draws.taking_bets(registry.get(game))
+def open_round() -> Round:
+    return draw_rounds.open_round(GAME)
 
 
 def draw_now(game_round: Round, pocket: str | None = None) -> None:
-    """The round's draw time reached (and, for a test, the pocket it lands on)."""
-    fields = {"starts_at": timezone.now() - timedelta(seconds=1)}
-    if pocket is not None:
-        fields["outcome"] = {"pockets": [pocket]}
-    Round.objects.filter(pk=game_round.pk).update(**fields)
+    draw_rounds.draw_now(game_round, None if pocket is None else {"pockets": [pocket]})
 
 
 def test_rounds_are_scheduled_on_the_cadence_with_outcomes_from_their_links(casino_settings):

@@ -6,17 +6,16 @@ player's own settled bets and balance pushed after the draw."""
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from casino import draws, registry
 from casino.models import Bet, Round
 from casino.rounds import rtp_percent
+from tests.casino import draw_rounds
 from tests.casino.test_sockets import connect, until
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
@@ -50,9 +49,8 @@ def test_the_casino_page_lists_every_round_game_and_unknown_games_are_404(client
 
 @pytest.mark.django_db
 def test_a_played_round_verifies_on_its_fairness_and_round_pages(client, funded):
-    draws.advance(GAME)
-    game_round = draws.taking_bets(registry.get(GAME))
-    Round.objects.filter(pk=game_round.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    game_round = draw_rounds.open_round(GAME)
+    draw_rounds.draw_now(game_round)
     draws.advance(GAME)
     game_round.refresh_from_db()
     text = registry.get(GAME).describe(game_round.outcome)
@@ -82,7 +80,7 @@ def logged_in(player) -> str:
 async def test_a_slip_over_the_socket_is_placed_once_then_paid_and_told(funded):
     player = await database_sync_to_async(funded)(100_000)
     cookie = await database_sync_to_async(logged_in)(player)
-    await database_sync_to_async(draws.advance)(GAME)
+    await database_sync_to_async(draw_rounds.open_round)(GAME)
     socket = await connect(cookie, f"/ws/casino/{GAME}/")
     state = await until(socket, "state")
     number = state["round"]["number"]
@@ -105,16 +103,16 @@ async def test_a_slip_over_the_socket_is_placed_once_then_paid_and_told(funded):
     assert await database_sync_to_async(cash_balance)(player) == 97_000
 
     def draw_17():
-        Round.objects.filter(game=GAME, number=number).update(
-            starts_at=timezone.now() - timedelta(seconds=1), outcome={"pockets": ["17"]}
-        )
+        draw_rounds.draw_now(Round.objects.get(game=GAME, number=number), {"pockets": ["17"]})
         return draws.advance(GAME)
 
     assert number in await database_sync_to_async(draw_17)()
-    told = await collect(socket, "result", "settled", "balance")
-    assert told["result"]["round"] == number and told["result"]["text"] == "17 black"
-    assert sorted(b["payout"] for b in told["settled"]["bets"]) == [4_000, 36_000]
-    assert told["balance"]["balance"] == 137_000
+    result = await until(socket, "result")
+    assert result["round"] == number and result["text"] == "17 black"
+    await socket.send_json_to({"type": "sync"})  # as the page does on a result
+    state = await until(socket, "state")
+    assert sorted(b["payout"] for b in state["mine"] if b["round"] == number) == [4_000, 36_000]
+    assert (state["balance"], state["balance_text"]) == (137_000, "1,370.00 EUR")
     assert await database_sync_to_async(ledger_problems)() == []
     await socket.disconnect()
 
@@ -166,7 +164,7 @@ async def test_a_slip_over_the_socket_is_placed_once_then_paid_and_told(funded):
 async def test_bad_frames_get_a_clear_error_and_hold_nothing(funded, frame, code):
     player = await database_sync_to_async(funded)(100_000)
     cookie = await database_sync_to_async(logged_in)(player)
-    await database_sync_to_async(draws.advance)(GAME)
+    await database_sync_to_async(draw_rounds.open_round)(GAME)
     socket = await connect(cookie, f"/ws/casino/{GAME}/")
     await until(socket, "state")
     await socket.send_json_to(frame)

@@ -7,15 +7,14 @@ from __future__ import annotations
 import random
 import uuid
 from collections import Counter
-from datetime import timedelta
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from django.utils import timezone
 
 from casino import draws, registry, tasks
 from casino.models import Bet, Round
 from config.celery import app
+from tests.casino import draw_rounds
 from tests.threads import in_threads
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
@@ -40,8 +39,7 @@ def mixed_slip(rng: random.Random, size: int) -> list[draws.BetRequest]:
 def test_a_worker_draws_and_settles_a_round_of_many_mixed_bets_once(funded):
     rng = random.Random(15)
     players = [funded(1_000_000) for _ in range(10)]
-    draws.advance(GAME)
-    game_round = draws.taking_bets(registry.get(GAME))
+    game_round = draw_rounds.open_round(GAME)
     for player in players:
         draws.place_bets(player, game=GAME, slip=str(uuid.uuid4()), bets=mixed_slip(rng, 30))
     assert Bet.objects.filter(round=game_round).count() == 300
@@ -51,7 +49,7 @@ def test_a_worker_draws_and_settles_a_round_of_many_mixed_bets_once(funded):
         expected[bet.user_id] += game.payout(
             bet.stake, bet.bet_type, bet.selection, game_round.outcome
         )
-    Round.objects.filter(pk=game_round.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    draw_rounds.draw_now(game_round)
     with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
         played = tasks.draw_cycle.apply_async(ignore_result=False).get(timeout=60)
         again = tasks.draw_cycle.apply_async(ignore_result=False).get(timeout=60)
@@ -67,7 +65,7 @@ def test_a_worker_draws_and_settles_a_round_of_many_mixed_bets_once(funded):
 
 def test_twenty_identical_slips_place_one_set_of_bets_charged_once(funded):
     player = funded(100_000)
-    draws.advance(GAME)
+    draw_rounds.open_round(GAME)
     slip = str(uuid.uuid4())
     bets = [draws.BetRequest("red", {}, 500), draws.BetRequest("dozen", {"which": 2}, 700)]
     results = in_threads(
@@ -83,8 +81,7 @@ def test_twenty_identical_slips_place_one_set_of_bets_charged_once(funded):
 
 def test_twenty_settlements_of_one_round_pay_once(funded):
     player = funded(100_000)
-    draws.advance(GAME)
-    game_round = draws.taking_bets(registry.get(GAME))
+    game_round = draw_rounds.open_round(GAME)
     draws.place_bets(
         player, game=GAME, slip=str(uuid.uuid4()), bets=[draws.BetRequest("red", {}, 1_000)]
     )

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import uuid
-from datetime import timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from casino import draws, registry
-from casino.models import Round
+from casino import draws
 from reports import complaints, exports, history
+from tests.casino import draw_rounds
 from tests.reports.test_exports import TODAY_FILTERS
 
 pytestmark = pytest.mark.django_db
@@ -27,8 +25,7 @@ def played_roulette(funded_player):
 
     def play():
         alice, bob = funded_player(100_000), funded_player(100_000)
-        draws.advance(GAME)
-        game_round = draws.taking_bets(registry.get(GAME))
+        game_round = draw_rounds.open_round(GAME)
         for player, bet_type, stake in ((alice, "black", 2_000), (bob, "red", 3_000)):
             draws.place_bets(
                 player,
@@ -36,9 +33,7 @@ def played_roulette(funded_player):
                 slip=str(uuid.uuid4()),
                 bets=[draws.BetRequest(bet_type, {}, stake)],
             )
-        Round.objects.filter(pk=game_round.pk).update(
-            starts_at=timezone.now() - timedelta(seconds=1), outcome={"pockets": ["17"]}
-        )
+        draw_rounds.draw_now(game_round, {"pockets": ["17"]})
         draws.advance(GAME)
         game_round.refresh_from_db()
         return game_round, alice, bob
