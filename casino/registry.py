@@ -34,3 +34,7 @@ def get(slug: str) -> RoundGame:
 from casino.roulette.games import ROULETTES  # noqa: E402
 
 _register(*ROULETTES)
+
+from casino.dice.games import DICE_GAMES  # noqa: E402
+
+_register(*DICE_GAMES)
