@@ -13,16 +13,23 @@ class AccountsConfig(AppConfig):
         register(Movement.DEPOSIT, protection.guard_deposit)
         register(Movement.WITHDRAWAL, protection.guard_withdrawal)
         register(Movement.STAKE, protection.guard_stake)
-        post_migrate.connect(name_the_site, dispatch_uid="accounts.name_the_site")
+        from django.apps import apps
+
+        post_migrate.connect(
+            name_the_site, sender=apps.get_app_config("sites"), dispatch_uid="accounts.site"
+        )
 
 
 def name_the_site(using: str = "default", **kwargs) -> None:
     """The sites framework's record (what allauth's mails name) from SITE_NAME and
     SITE_DOMAIN, instead of the "example.com" Django creates."""
+    from django.apps import apps
     from django.conf import settings
+    from django.contrib.sites.management import create_default_site
     from django.contrib.sites.models import Site
 
-    Site.objects.using(using).update_or_create(
-        pk=settings.SITE_ID,
-        defaults={"domain": settings.SITE_DOMAIN, "name": settings.SITE_NAME},
+    # Django's own creation first: it also moves the table's sequence past the row.
+    create_default_site(apps.get_app_config("sites"), verbosity=0, using=using)
+    Site.objects.using(using).filter(pk=settings.SITE_ID).update(
+        domain=settings.SITE_DOMAIN, name=settings.SITE_NAME
     )
