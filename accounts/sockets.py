@@ -41,3 +41,13 @@ def tell(user_id: int, event: dict) -> None:
         )
     except Exception:
         log.exception("could not tell the sockets of user %s about %s", user_id, event.get("type"))
+
+
+def tell_balance(user_id: int) -> None:
+    """The player's cash balance to every open page, whose header shows it. Call after the
+    commit that moved it."""
+    from wallet.money import format_minor
+    from wallet.selectors import cash_balance_of
+
+    balance = cash_balance_of(user_id)
+    tell(user_id, {"type": "balance", "balance": balance, "text": format_minor(balance)})

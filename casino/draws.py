@@ -162,7 +162,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
                 )
             )
         placed = Bet.objects.bulk_create(rows)
-        transaction.on_commit(lambda: tell_balance(user.pk))
+        transaction.on_commit(lambda: account_sockets.tell_balance(user.pk))
     return placed
 
 
@@ -262,14 +262,6 @@ def _announce(game: RoundGame, game_round: Round) -> None:
             "text": game.describe(game_round.outcome),
             "link": bytes(game_round.link).hex(),
         },
-    )
-
-
-def tell_balance(user_id: int) -> None:
-    """The header balance of every open page of the player, after a commit that moved it."""
-    balance = cash_balance(get_user_model()(pk=user_id))
-    account_sockets.tell(
-        user_id, {"type": "balance", "balance": balance, "text": format_minor(balance)}
     )
 
 

@@ -18,7 +18,11 @@ def header_balance(user) -> int | None:
 
 
 def cash_balance(user) -> int:
-    return _balance(f"cash:user:{user.pk}")
+    return cash_balance_of(user.pk)
+
+
+def cash_balance_of(user_id: int) -> int:
+    return _balance(f"cash:user:{user_id}")
 
 
 def pending_withdrawal_balance(user) -> int:

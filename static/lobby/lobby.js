@@ -27,7 +27,12 @@
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}${script.dataset.socket}`);
     socket.onopen = () => { retry = 1000; refresh(); };
-    socket.onmessage = () => refresh();
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      const balance = document.querySelector(".site-header .balance");
+      if (message.type === "balance") { if (balance) balance.textContent = message.text; return; }
+      refresh();
+    };
     socket.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 15000); };
   }
   connect();

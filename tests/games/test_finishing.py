@@ -197,3 +197,18 @@ def test_a_void_game_refunds_the_stakes_as_a_refund_on_the_statement(start_table
     refund = Transaction.objects.get(reference=game.escrow_reference, kind="release")
     assert refund.memo == f"Rock Paper Scissors #{game.pk} void: stakes refunded"
     assert not Transaction.objects.filter(reference=game.escrow_reference, kind="settle").exists()
+
+
+def test_settling_a_game_tells_each_seated_player_their_new_balance(
+    start_table, monkeypatch, django_capture_on_commit_callbacks
+):
+    from accounts import sockets
+
+    told: list[tuple[int, dict]] = []
+    monkeypatch.setattr(sockets, "tell", lambda user_id, event: told.append((user_id, event)))
+    game, players = start_table("rps", {}, stake=1_000)
+    services.void_game(game.pk, reason="test: table void")
+    with django_capture_on_commit_callbacks(execute=True):
+        finishing.settle_game(game.pk)
+    assert sorted(user_id for user_id, _ in told) == sorted(p.pk for p in players)
+    assert {event["balance"] for _, event in told} == {cash_balance(players[0])}

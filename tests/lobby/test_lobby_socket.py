@@ -81,3 +81,27 @@ async def test_hostile_frames_leave_the_lobby_socket_open(funded_player):
     await socket.send_json_to({"type": "here"})
     assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()
+
+
+async def receive_balances(socket, count: int) -> list[int]:
+    balances = []
+    while len(balances) < count:
+        message = await socket.receive_json_from(timeout=5)
+        if message["type"] == "balance":
+            balances.append(message["balance"])
+    return balances
+
+
+async def test_the_players_open_pages_hear_their_balance_when_a_stake_is_held_and_returned(
+    funded_player,
+):
+    player = await database_sync_to_async(funded_player)(100_000)
+    socket, connected, _ = await connect(
+        "/ws/lobby/", await database_sync_to_async(logged_in)(player)
+    )
+    assert connected
+    table = await database_sync_to_async(services.create_table)(player, spec(stake=1_000))
+    assert await receive_balances(socket, 1) == [99_000]
+    await database_sync_to_async(services.cancel)(player, table.pk)
+    assert await receive_balances(socket, 1) == [100_000]
+    await socket.disconnect()
