@@ -53,3 +53,31 @@ def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_pla
     assert page.locator("#mine li[data-status='won']").count() == 1
     assert page.locator("#mine li[data-status='lost']").count() == 1
     assert ledger_problems() == []
+
+
+def test_a_player_bets_on_sic_bo_and_sees_the_dice_and_the_win(server, browser, funded_player):
+    game_round = in_thread(lambda: draw_rounds.open_round("sic-bo"))
+    Round.objects.filter(pk=game_round.pk).update(outcome={"dice": [4, 4, 2]})
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page.goto(f"{server}/casino/sic-bo/")
+    page.wait_for_selector("#link:text-is('connected')")
+    page.select_option("#bet-type", "small")
+    page.click("#choices button:text-is('Add Small')")
+    page.select_option("#bet-type", "single")
+    page.click("#choices button:text-is('4')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('998.00 EUR')")
+
+    draw_rounds.draw_now(game_round)
+    in_thread(lambda: draws.advance("sic-bo"))
+    page.wait_for_selector(f"#result-text:has-text('Round #{game_round.number}: 4 4 2 (10)')")
+    assert [d.get_attribute("data-die") for d in page.query_selector_all("#board .kit-die")] == [
+        "4",
+        "4",
+        "2",
+    ]
+    # Small wins 1:1 (2.00 back), the 4 on two dice 2:1 (3.00 back).
+    page.wait_for_selector("#result-text:has-text('You won 5.00 EUR')")
+    page.wait_for_selector(".site-header .balance:text-is('1,003.00 EUR')")
+    assert cash_balance(player) == 100_000 + 300
