@@ -90,8 +90,16 @@ def rules(request, slug: str):
         raise Http404 from None
     path = Path(__file__).resolve().parent / _family(slug) / "RULES.md"
     text = path.read_text() if path.exists() else "The rules of this game are being written."
-    html = markdown.markdown(text, extensions=["tables", "sane_lists"])
+    html = markdown.markdown(players_part(text), extensions=["tables", "sane_lists"])
     return render(request, "games/rules.html", {"engine": engine, "rules_html": mark_safe(html)})
+
+
+# A family's RULES.md speaks to players down to this line; what follows is for developers.
+DEVELOPER_NOTES = "<!-- For developers"
+
+
+def players_part(rules: str) -> str:
+    return rules.split(DEVELOPER_NOTES, 1)[0]
 
 
 def _board_assets(slug: str) -> dict[str, str | None]:

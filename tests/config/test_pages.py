@@ -64,3 +64,13 @@ def test_rake_rates_read_as_percentages(basis_points, text):
     from config.views import percent_of_basis_points
 
     assert percent_of_basis_points(basis_points) == text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["rps", "penalty"])
+def test_a_games_rules_page_speaks_to_players_not_about_the_engine(client, slug):
+    page = client.get(reverse("games:rules", args=[slug])).content.decode()
+    assert "How to play" in page
+    for engine_word in ("slug", "randbelow", "timeout_action", "on_disconnect", "View:", "<code>"):
+        assert engine_word not in page
+    assert "For developers" not in page and "Engine notes" not in page
