@@ -235,6 +235,7 @@ class CrashState(TypedDict, total=False):
     round: CrashRoundView | None
     history: list[dict[str, int]]
     limits: dict[str, int]
+    me: str  # the player's public name, for a logged-in player
     mine: list[dict[str, Any]]
     autobet: dict[str, Any] | None
 

@@ -933,6 +933,7 @@ def crash_snapshot(user=None) -> dict:
             "bets": [bet_view(b) for b in current.crash_bets.order_by("-amount", "pk")[:200]],
         }
     if getattr(user, "is_authenticated", False):
+        snapshot["me"] = player_name(user.pk)  # the page names this player's bet "You"
         mine = (
             CrashBet.objects.filter(user=user, round__state__in=[*NOT_STARTED, State.RUNNING])
             .select_related("round")

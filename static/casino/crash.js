@@ -14,6 +14,7 @@
   let mine = new Set();     // rounds I have a bet on
   let cashedOut = false;
   let link = null;
+  let me = null;            // my public name: my bet is shown as "You"
 
   const odds = (h) => (Math.floor(h / 100)).toLocaleString() + "." + String(h % 100).padStart(2, "0") + "x";
   const now = () => Date.now() + offset;
@@ -66,7 +67,8 @@
     const body = $("bets"); body.replaceChildren();
     for (const [player, bet] of bets) {
       const row = body.insertRow();
-      row.insertCell().textContent = player;
+      row.insertCell().textContent = player === me ? "You" : player;
+      if (player === me) row.classList.add("mine");
       const amount = row.insertCell(); amount.className = "num"; amount.textContent = bet.amount_text;
       const out = row.insertCell(); out.className = "num";
       out.textContent = bet.cashed_out_at ? odds(bet.cashed_out_at) : (shown.crashed ? "—" : "");
@@ -100,6 +102,7 @@
         $("round-label").textContent = "#" + shown.round;
         $("phase").textContent = shown.state === "running" ? "In flight" : "";
       }
+      me = m.me || me;
       mine = new Set((m.mine || []).map((b) => b.round));
       cashedOut = (m.mine || []).some((b) => b.round === shown.round && b.cashed_out_at);
       if (m.autobet) showAuto(m.autobet);
@@ -112,14 +115,23 @@
       send({ type: "sync" });  // my auto bet and my run's progress
     },
     bet(m) { if (m.round === shown.round) { bets.set(m.player, m); renderBets(); } },
-    start(m) { Object.assign(shown, { state: "running", startedAt: m.started_at_ms, crashed: null }); $("phase").textContent = "In flight"; controls(); },
+    start(m) {
+      Object.assign(shown, { state: "running", startedAt: m.started_at_ms, crashed: null });
+      $("phase").textContent = "In flight";
+      if (!mine.has(m.round)) notice("");  // the last round's result is stale now
+      controls();
+    },
     tick(m) {
       shown.multiplier = m.multiplier;
       m.cashouts.forEach((c) => { const b = bets.get(c.player); if (b) b.cashed_out_at = c.multiplier; });
       if (m.cashouts.length) renderBets();
     },
     cashout(m) { const b = bets.get(m.player); if (b) { b.cashed_out_at = m.multiplier; renderBets(); } },
-    crash(m) { shown.crashed = m.crash_point; shown.state = "crashed"; $("phase").textContent = "Crashed at " + odds(m.crash_point); renderBets(); controls(); },
+    crash(m) {
+      shown.crashed = m.crash_point; shown.state = "crashed";
+      $("phase").textContent = "Crashed at " + odds(m.crash_point);
+      renderBets(); controls(); verdict(m.crash_point);
+    },
     settled(m) { addHistory(m.round, m.crash_point); },
     accepted(m) {
       if (m.action === "bet") { mine.add(m.round); notice("Bet accepted for round #" + m.round + "."); }
@@ -130,6 +142,18 @@
     },
     error(m) { notice(m.message, true); },
   };
+
+  // My result of the round that just crashed, with the amount, in words.
+  function verdict(crashPoint) {
+    const bet = me && bets.get(me);
+    if (!bet || !mine.has(shown.round)) return;
+    if (bet.cashed_out_at) {
+      const won = Math.floor(bet.amount * bet.cashed_out_at / 100);
+      notice("You cashed out at " + odds(bet.cashed_out_at) + " and won " + Kit.money(won) + ".");
+    } else {
+      notice("Crashed at " + odds(crashPoint) + ": you lost " + Kit.money(bet.amount) + ".", true);
+    }
+  }
 
   function showAuto(run) {
     const status = $("auto-status"); if (!status) return;

@@ -60,10 +60,17 @@ def test_bet_watch_and_cash_out_in_the_browser(server, browser, funded_player, s
     page.wait_for_selector("#cash-out:enabled", timeout=15_000)  # the round is in flight
     # At least 1.10x (a selector, not a predicate: the CSP forbids the eval it would need).
     page.wait_for_selector(r"#multiplier:text-matches('^(1\\.[1-9]|[2-9]\\.|[1-9][0-9,]+\\.)')")
+    # On a phone the Cash out button stays on screen while the curve rises above it.
+    assert page.evaluate(
+        "document.getElementById('cash-out').getBoundingClientRect().bottom <= innerHeight"
+    )
     page.click("#cash-out")
     page.wait_for_selector("#notice:has-text('Cashed out at')")
+    page.wait_for_selector("#bets td:text-is('You')")  # my own bet, named for me
     runner.join(timeout=60)
     assert not runner.is_alive()
+    page.wait_for_selector("#notice:has-text('You cashed out at')")
+    assert "and won 5" in page.inner_text("#notice")  # 50.00 times at least 1.10
 
     game_round = Round.objects.get(pk=game_round.pk)
     bet = game_round.crash_bets.get()
