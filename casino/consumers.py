@@ -117,10 +117,12 @@ class KenoConsumer(RoundConsumer):
     game = Game.KENO
 
     async def snapshot(self) -> dict:
+        user = self.scope.get("user")
         return {
             "type": "state",
             "now_ms": clock.now_ms(),
             "next": await database_sync_to_async(services.next_keno_draw_view)(),
+            "mine": await database_sync_to_async(services.keno_results_of)(user),
         }
 
     async def handle(self, content: dict[str, Any]) -> None:

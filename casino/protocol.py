@@ -293,10 +293,19 @@ class NextDraw(TypedDict):
     closes_at_ms: int
 
 
+class KenoTicketResult(TypedDict):
+    round: int
+    numbers: list[int]
+    amount: int
+    hits: int | None
+    payout: int
+
+
 class KenoState(TypedDict):
     type: str  # "state"
     now_ms: int
     next: NextDraw | None
+    mine: list[KenoTicketResult]  # the player's tickets on the last draw played
 
 
 class Draw(TypedDict):

@@ -864,6 +864,24 @@ def settle_keno(round_id: int) -> bool:
     return True
 
 
+def keno_results_of(user) -> list[dict]:
+    """The player's tickets on the last draw played, with what each paid: the page says
+    how the draw went for them once its balls have fallen."""
+    last = Round.objects.filter(game=Game.KENO, state=State.SETTLED).order_by("-number").first()
+    if last is None or not getattr(user, "is_authenticated", False):
+        return []
+    return [
+        {
+            "round": last.number,
+            "numbers": ticket.numbers,
+            "amount": ticket.amount,
+            "hits": ticket.hits,
+            "payout": ticket.payout,
+        }
+        for ticket in KenoTicket.objects.filter(round=last, user=user).order_by("pk")
+    ]
+
+
 def next_keno_draw_view() -> dict | None:
     following = (
         Round.objects.filter(game=Game.KENO, state__in=NOT_STARTED).order_by("number").first()

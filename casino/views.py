@@ -128,6 +128,8 @@ def keno(request: HttpRequest) -> HttpResponse:
             "next_draw": services.next_keno_draw_view(),
             "mine": mine,
             "purchase": uuid.uuid4().hex,
+            # The numbers of the player's newest ticket stay marked through its draw.
+            "marked": next((t.numbers for t in mine if t.status == "open"), []),
             "max_draws": conf.KENO_MAX_DRAWS,
             "min_bet": conf.CASINO_MIN_BET,
             "min_bet_text": _plain(conf.CASINO_MIN_BET),

@@ -6,6 +6,8 @@
   const $ = (id) => document.getElementById(id);
   const BALL_MS = 1500;   // one ball every 1.5 s: a 20-ball draw shows in 30 s
   let offset = 0, next = null;
+  let shownDraw = null; // the draw whose balls just fell: its result for me comes with a sync
+  let live = null;
 
   const numbers = $("numbers");
   const marked = () => (numbers ? numbers.value.split(/[\s,]+/).filter(Boolean).map(Number) : []);
@@ -46,14 +48,36 @@
 
   function showDraw(m) {
     const area = $("drawn"), mine = new Set(marked());
+    let hits = 0;
     area.replaceChildren();
+    $("hits").textContent = "";
     document.querySelectorAll("#board .ball").forEach((b) => b.classList.remove("drawn"));
     m.balls.forEach((n, i) => setTimeout(() => {
       area.append(ball(n, mine.has(n) ? "marked" : ""));
       const cell = document.querySelector('#board .ball[data-n="' + n + '"]');
       if (cell) cell.classList.add("drawn");
-      if (i === m.balls.length - 1) addResult(m);
+      if (mine.has(n)) hits += 1;
+      if (mine.size) $("hits").textContent = `Draw #${m.round}: ${hits} of your ${mine.size} numbers hit so far`;
+      if (i === m.balls.length - 1) {
+        addResult(m);
+        shownDraw = m.round;
+        if (live) live.send({ type: "sync" }); // how my tickets on it did
+      }
     }, i * BALL_MS));
+  }
+
+  // After the balls have fallen: my tickets on that draw, won or lost, with the amounts.
+  function verdict(tickets) {
+    const played = tickets.filter((t) => t.round === shownDraw);
+    if (!played.length) return;
+    const won = played.reduce((sum, t) => sum + t.payout, 0);
+    const staked = played.reduce((sum, t) => sum + t.amount, 0);
+    const hits = played.map((t) => `${t.hits} of ${t.numbers.length}`).join(", ");
+    $("hits").textContent = won
+      ? `Draw #${shownDraw}: ${hits} hit — you won ${Kit.money(won)}`
+      : `Draw #${shownDraw}: ${hits} hit — you lost ${Kit.money(staked)}`;
+    $("hits").classList.toggle("won", won > 0);
+    shownDraw = null;
   }
 
   function addResult(m) {
@@ -75,10 +99,10 @@
 
   // The kit's socket comes back after a blip; the server sends the state on each connection.
   function connect() {
-    window.Kit.socket("/ws/casino/keno/", {
+    live = window.Kit.socket("/ws/casino/keno/", {
       badge: $("link"),
       onMessage: (m) => {
-        if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; }
+        if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; if (shownDraw) verdict(m.mine || []); }
         if (m.type === "draw") { next = m.next; showDraw(m); }
       },
     });

@@ -59,6 +59,8 @@ def test_mark_buy_and_watch_the_draw(server, browser, funded_player):
     ticket = KenoTicket.objects.get(user=player)
     assert (sorted(ticket.numbers), ticket.amount) == ([7, 21, 42, 63, 80], 5_000)
     assert cash_balance(player) == 95_000
+    # The ticket's numbers stay marked on the board through its draw.
+    assert page.locator("#board .ball.marked").all_inner_texts() == ["7", "21", "42", "63", "80"]
 
     Round.objects.filter(pk=ticket.round_id).update(starts_at=timezone.now())
     in_thread(services.advance_keno)
@@ -70,5 +72,8 @@ def test_mark_buy_and_watch_the_draw(server, browser, funded_player):
     ticket.refresh_from_db()
     assert ticket.status in ("won", "lost")
     assert ticket.hits == len({7, 21, 42, 63, 80} & set(drawn))
+    # Hits counted as the balls fall, then the ticket's result in words and money.
+    verdict = "you won" if ticket.payout else "you lost"
+    page.wait_for_selector(f"#hits:has-text('{ticket.hits} of 5 hit — {verdict}')", timeout=45_000)
     assert cash_balance(player) == 95_000 + ticket.payout
     assert ledger_problems() == []
