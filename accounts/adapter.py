@@ -1,6 +1,8 @@
 from allauth.account.adapter import DefaultAccountAdapter
+from django.urls import reverse
 
 from accounts import protection
+from staff.roles import is_regulator
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -18,3 +20,13 @@ class AccountAdapter(DefaultAccountAdapter):
             for period, amount in form.deposit_limits().items():
                 protection.set_limit(user, "deposit", period, amount, actor=user)
         return user
+
+    def get_login_redirect_url(self, request):
+        """Regulators land on their exports and read-only records, staff on the admin;
+        players where they were going."""
+        user = request.user
+        if is_regulator(user):
+            return reverse("reports:exports")
+        if user.is_staff:
+            return reverse("admin:index")
+        return super().get_login_redirect_url(request)

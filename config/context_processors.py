@@ -1,13 +1,20 @@
 from django.conf import settings
 
+from staff.roles import may_export
 from wallet.selectors import header_balance
 
 
 def site(request) -> dict:
+    user = request.user
+    # Staff and regulators oversee play and have no wallet play: their header shows their
+    # tools, not the player's navigation and balance.
+    overseer = getattr(user, "is_staff", False)
     return {
         "SITE_NAME": settings.SITE_NAME,
         "MIN_AGE": settings.MIN_AGE,
         "CURRENCY": settings.CURRENCY,
         "CURRENCY_DIGITS": settings.CURRENCY_DIGITS,
-        "header_balance": header_balance(request.user),
+        "overseer": overseer,
+        "may_export": overseer and may_export(user),
+        "header_balance": None if overseer else header_balance(user),
     }

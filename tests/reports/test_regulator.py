@@ -71,3 +71,23 @@ def test_the_regulator_can_export_and_log_out(client, regulator):
     assert client.get(reverse("reports:exports")).status_code == 200
     assert client.get(reverse("admin:index")).status_code == 200
     assert client.post(reverse("admin:logout")).status_code == 200
+
+
+def test_a_regulator_lands_on_exports_and_records_without_the_players_header(
+    client, make_user
+):
+    from tests.conftest import PASSWORD
+
+    user = make_user(is_staff=True)
+    group, _ = Group.objects.get_or_create(name=REGULATORS_GROUP)
+    group.permissions.set(Permission.objects.filter(codename__startswith="view_"))
+    user.groups.add(group)
+    landed = client.post(reverse("account_login"), {"login": user.email, "password": PASSWORD})
+    assert landed["Location"] == reverse("reports:exports")
+    page = client.get(reverse("reports:exports")).content.decode()
+    header = page[page.index("<header") : page.index("</header>")]
+    assert "Exports" in header and "Records" in header and "Regulator" in header
+    for players_own in ("Lobby", "Wallet", 'class="balance"'):
+        assert players_own not in header
+    for record in ("admin:games_game_changelist", "admin:wallet_transaction_changelist"):
+        assert reverse(record) in page
