@@ -16,8 +16,37 @@ from reports.models import Heartbeat
 log = logging.getLogger(__name__)
 
 
+# The drawing on each family's tile (static/css/site.css, .art-*): our own, no images.
+GAME_ART = {
+    "rps": "hand",
+    "penalty": "ball",
+    "tavli": "board",
+    "backgammon": "board",
+    "pilotta": "cards",
+    "classic-pilotta": "cards",
+    "belote": "cards",
+    "open-belote": "cards",
+}
+
+
 def home(request):
-    return render(request, "pages/home.html")
+    """The games, the tables open now and the house rounds coming up."""
+    from casino import draws
+    from games import registry as table_games
+    from lobby import selectors as lobby
+
+    return render(
+        request,
+        "pages/home.html",
+        {
+            "games": [
+                {"engine": engine, "art": GAME_ART.get(engine.slug, "cards")}
+                for engine in table_games.all()
+            ],
+            "open_tables": lobby.open_tables()[:5],
+            "round_games": draws.lobby(),
+        },
+    )
 
 
 def rules(request):

@@ -74,3 +74,19 @@ def test_a_games_rules_page_speaks_to_players_not_about_the_engine(client, slug)
     for engine_word in ("slug", "randbelow", "timeout_action", "on_disconnect", "View:", "<code>"):
         assert engine_word not in page
     assert "For developers" not in page and "Engine notes" not in page
+
+
+@pytest.mark.django_db
+def test_the_home_page_shows_the_games_open_tables_and_casino_rounds(client, funded_player):
+    from casino import registry as round_games
+    from games import registry as table_games
+    from lobby import services as lobby
+    from tests.lobby.test_lobby import spec
+
+    lobby.create_table(funded_player(), spec(stake=2_500))
+    page = client.get("/").content.decode()
+    for engine in table_games.all():
+        assert engine.name in page
+    for game in round_games.all():
+        assert reverse("casino:play", args=[game.slug]) in page
+    assert "Rock Paper Scissors</a> · 25.00 EUR · 1 seat free" in page

@@ -73,9 +73,7 @@ def test_the_regulator_can_export_and_log_out(client, regulator):
     assert client.post(reverse("admin:logout")).status_code == 200
 
 
-def test_a_regulator_lands_on_exports_and_records_without_the_players_header(
-    client, make_user
-):
+def test_a_regulator_lands_on_exports_and_records_without_the_players_header(client, make_user):
     from tests.conftest import PASSWORD
 
     user = make_user(is_staff=True)
