@@ -70,7 +70,7 @@ PAY_WINS_SECONDS: list[float] = []
 
 def time_pay_wins() -> None:
     """Time the wallet's share of each settlement (its one pay_wins batch) apart."""
-    from casino import draws, services
+    from casino import services
 
     pay_wins = services.pay_wins
 
@@ -81,8 +81,7 @@ def time_pay_wins() -> None:
         finally:
             PAY_WINS_SECONDS.append(time.perf_counter() - started)
 
-    services.pay_wins = timed
-    draws.pay_wins = timed
+    services.pay_wins = timed  # every round game's settlement pays through it
 
 
 def running_round(game: str):

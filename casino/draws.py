@@ -18,7 +18,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -27,10 +26,10 @@ from accounts import sockets as account_sockets
 from casino import broadcast, clock, conf, registry
 from casino.models import Bet, BetStatus, Round
 from casino.rounds import RoundGame
-from casino.services import NOT_STARTED, RoundError, _share_lock, schedule_rounds
+from casino.services import NOT_STARTED, RoundError, _share_lock, pay_and_close, schedule_rounds
 from wallet.money import format_minor
 from wallet.selectors import cash_balance
-from wallet.services import pay_wins, place_bet
+from wallet.services import place_bet
 
 State = Round.State
 MAX_BETS_PER_SLIP = 50
@@ -236,15 +235,7 @@ def settle(round_id: int) -> bool:
             if paid:
                 wins[user_id] += paid
         _write_results(rows)
-        users = get_user_model().objects.only("id").in_bulk(list(wins))
-        pay_wins(
-            {users[user_id]: amount for user_id, amount in wins.items()},
-            key=f"{game_round.reference}:wins",
-            reference=game_round.reference,
-            memo=f"{game.name} #{game_round.number} wins",
-        )
-        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
-        game_round.save(update_fields=["state", "settled_at"])
+        pay_and_close(game_round, wins, memo=f"{game.name} #{game_round.number} wins")
         # One message to every watcher, whatever the number of bets: each page then asks
         # for its player's own bets and balance (a sync), so that settling a round of
         # 10,000 bets does not wait on 10,000 sends.

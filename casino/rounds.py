@@ -50,6 +50,7 @@ __all__ = [
     "Selection",
     "odds_payout",
     "rtp_percent",
+    "weighted",
 ]
 
 Outcome = dict[str, Any]
@@ -193,6 +194,17 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return sorted((_canonical(item) for item in value), key=repr)
     return value
+
+
+def weighted(rng: Rng, table: Sequence[tuple[int, int]]) -> int:
+    """A value of ``table`` ((value, weight), ...) drawn by its weight: one ``randbelow``
+    over the total weight, the values taking their weights in order."""
+    ticket = rng.randbelow(sum(weight for _, weight in table))
+    for value, weight in table:
+        if ticket < weight:
+            return value
+        ticket -= weight
+    raise AssertionError("a ticket below the total weight falls on some value")
 
 
 def odds_payout(stake: int, numerator: int, denominator: int = 1) -> int:

@@ -219,6 +219,20 @@ def schedule_rounds(game: str) -> int:
         return len(created)
 
 
+def pay_and_close(game_round: Round, wins: dict[int, int], *, memo: str) -> None:
+    """The end of every round's settlement, inside its transaction: the winners paid in
+    one batch (the wallet key `round:<game>:<n>:wins` pays once) and the round settled."""
+    users = get_user_model().objects.only("id").in_bulk(list(wins))
+    pay_wins(
+        {users[user_id]: amount for user_id, amount in wins.items()},
+        key=f"{game_round.reference}:wins",
+        reference=game_round.reference,
+        memo=memo,
+    )
+    game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
+    game_round.save(update_fields=["state", "settled_at"])
+
+
 # --- verification -------------------------------------------------------------------------
 
 
@@ -654,17 +668,9 @@ def settle_crash(round_id: int) -> bool:
         CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).update(
             status=BetStatus.LOST, paid_multiplier=None
         )
-        users = get_user_model().objects.only("id").in_bulk(list(wins))
-        pay_wins(
-            {users[user_id]: amount for user_id, amount in wins.items()},
-            key=f"{game_round.reference}:wins",
-            reference=game_round.reference,
-            memo=f"Crash #{game_round.number} wins",
-        )
         if auto_results:
             _advance_auto_runs(auto_results)
-        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
-        game_round.save(update_fields=["state", "settled_at"])
+        pay_and_close(game_round, wins, memo=f"Crash #{game_round.number} wins")
     _after_commit(
         Game.CRASH,
         {
@@ -842,15 +848,7 @@ def settle_keno(round_id: int) -> bool:
             if payout:
                 wins[user_id] += payout
         _write_keno_results(rows)
-        users = get_user_model().objects.only("id").in_bulk(list(wins))
-        pay_wins(
-            {users[user_id]: amount for user_id, amount in wins.items()},
-            key=f"{game_round.reference}:wins",
-            reference=game_round.reference,
-            memo=f"Keno draw #{game_round.number} wins",
-        )
-        game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
-        game_round.save(update_fields=["state", "settled_at"])
+        pay_and_close(game_round, wins, memo=f"Keno draw #{game_round.number} wins")
     _after_commit(
         Game.KENO,
         {

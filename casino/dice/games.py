@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from casino.rounds import BetType, Cadence, Outcome, Rng, RoundGame, Selection
+from casino.rounds import BetType, Cadence, Outcome, Rng, RoundGame, Selection, weighted
 
 FACES = range(1, 7)
 Dice = tuple[int, ...]
@@ -488,16 +488,6 @@ class LightningDice(DiceGame):
             return text
         struck = ", ".join(f"{total} x{value}" for total, value in boosts.items())
         return f"{text} (lightning {struck})"
-
-
-def weighted(rng: Rng, table: Sequence[tuple[int, int]]) -> int:
-    """A value of ``table`` drawn by its weight: one randbelow over the total weight."""
-    pick = rng.randbelow(sum(weight for _, weight in table))
-    for value, weight in table:
-        if pick < weight:
-            return value
-        pick -= weight
-    raise AssertionError("unreachable: the pick is below the total weight")
 
 
 DICE_GAMES: tuple[RoundGame, ...] = (

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from casino.rounds import Rng
+from casino.rounds import Rng, weighted
 
 Weighted = tuple[tuple[int, int], ...]  # (value, weight) pairs
 
@@ -26,8 +26,8 @@ class BoostDraw:
     def draw(self, rng: Rng, pockets: Sequence[str]) -> dict[str, int]:
         """The round's boosted pockets, in draw order: how many, which, then each one's
         multiplier."""
-        chosen = rng.sample(pockets, _weighted(rng, self.counts))
-        return {pocket: _weighted(rng, self.multipliers) for pocket in chosen}
+        chosen = rng.sample(pockets, weighted(rng, self.counts))
+        return {pocket: weighted(rng, self.multipliers) for pocket in chosen}
 
     def on_one_pocket(self, pocket_count: int) -> tuple[tuple[Fraction, int | None], ...]:
         """The chance that one given pocket is boosted by each multiplier, and that it is
@@ -52,15 +52,6 @@ class BoostDraw:
     @property
     def highest(self) -> int:
         return max(multiplier for multiplier, _ in self.multipliers)
-
-
-def _weighted(rng: Rng, table: Weighted) -> int:
-    ticket = rng.randbelow(sum(weight for _, weight in table))
-    for value, weight in table:
-        if ticket < weight:
-            return value
-        ticket -= weight
-    raise AssertionError("a ticket below the total weight falls on some value")
 
 
 # Straight-ups pay 29:1 and a lucky number 50x to 500x: the text's "29:1 to 499:1".
