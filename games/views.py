@@ -90,7 +90,7 @@ def rules(request, slug: str):
         raise Http404 from None
     path = Path(__file__).resolve().parent / _family(slug) / "RULES.md"
     text = path.read_text() if path.exists() else "The rules of this game are being written."
-    html = markdown.markdown(players_part(text), extensions=["tables", "sane_lists"])
+    html = markdown.markdown(players_part(text), extensions=["tables", "sane_lists", "toc"])
     return render(request, "games/rules.html", {"engine": engine, "rules_html": mark_safe(html)})
 
 
