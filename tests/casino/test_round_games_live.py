@@ -197,3 +197,15 @@ async def test_watchers_need_no_login_but_betting_does_and_unknown_games_close(c
     )
     connected, code = await stranger.connect()
     assert not connected and code == 4404
+
+
+@pytest.mark.django_db
+def test_verify_round_checks_a_round_game_from_the_command_line(casino_settings, capsys):
+    from django.core.management import call_command
+
+    game_round = draw_rounds.open_round("craps")
+    draw_rounds.draw_now(game_round)
+    draws.advance("craps")
+    call_command("verify_round", "craps", str(game_round.number))
+    out = capsys.readouterr().out
+    assert "sha256" in out and "The round verifies." in out
