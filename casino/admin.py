@@ -13,8 +13,9 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from casino import voiding
-from casino.models import CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
+from casino.models import Bet, CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
 from staff.tools import ReasonTool
+from wallet.admin_columns import money_column
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
 VOID_TOOL = ReasonTool(
@@ -90,6 +91,10 @@ class RoundAdmin(ReadOnly):
         return VOID_TOOL.view(request, self, game_round, void)
 
 
+stake_money = money_column("stake")
+payout_money = money_column("payout")
+
+
 @admin.register(CrashBet)
 class CrashBetAdmin(ReadOnly):
     list_display = [
@@ -104,6 +109,16 @@ class CrashBetAdmin(ReadOnly):
     list_filter = ["status"]
     search_fields = ["user__email"]
     raw_id_fields = ["round", "user", "auto_run"]
+
+
+@admin.register(Bet)
+class BetAdmin(ReadOnly):
+    """The bets of the round games of the contract (roulettes, dice games)."""
+
+    list_display = ["round", "user", "label", stake_money, payout_money, "status", "created"]
+    list_filter = ["status", "round__game"]
+    search_fields = ["user__email", "=slip"]
+    raw_id_fields = ["round", "user"]
 
 
 @admin.register(CrashAutoRun)
