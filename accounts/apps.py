@@ -7,12 +7,14 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and players"
 
     def ready(self) -> None:
-        from accounts import protection, signals  # noqa: F401
+        from accounts import protection, signals, sockets  # noqa: F401
+        from wallet import notices
         from wallet.guards import Movement, register
 
         register(Movement.DEPOSIT, protection.guard_deposit)
         register(Movement.WITHDRAWAL, protection.guard_withdrawal)
         register(Movement.STAKE, protection.guard_stake)
+        notices.on_cash_moved(sockets.tell_balance)
         from django.apps import apps
 
         post_migrate.connect(

@@ -22,11 +22,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts import protection
-from accounts import sockets as account_sockets
 from casino import broadcast, clock, conf, registry
 from casino.models import Bet, BetStatus, Round
 from casino.rounds import RoundGame
 from casino.services import NOT_STARTED, RoundError, _share_lock, pay_and_close, schedule_rounds
+from wallet import notices
 from wallet.money import format_minor
 from wallet.selectors import cash_balance
 from wallet.services import place_bet
@@ -161,7 +161,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
                 )
             )
         placed = Bet.objects.bulk_create(rows)
-        transaction.on_commit(lambda: account_sockets.tell_balance(user.pk))
+        notices.cash_moved(user.pk)
     return placed
 
 

@@ -13,13 +13,13 @@ from datetime import datetime
 
 from django.db import transaction
 
-from accounts import sockets as account_sockets
 from games import fees, store
 from games.engine import Outcome
 from games.models import Game
 from games.selectors import engine_of, seats_of
 from games.settlement import at_risk
 from games.settlement import settle as split_escrow
+from wallet import notices
 from wallet import services as wallet
 
 log = logging.getLogger(__name__)
@@ -84,15 +84,8 @@ def settle_game(game_id: int) -> Game:
             "transaction": str(posting.transaction.uuid) if posting else None,
         }
         game.save(update_fields=["settled", "settlement"])
-        players = [s.player.pk for s in seats if s.player]
-        transaction.on_commit(lambda: tell_balances(players))
+        notices.cash_moved(*(s.player.pk for s in seats if s.player))
     return game
-
-
-def tell_balances(players: list[int]) -> None:
-    """Each seated player's new balance to their open pages."""
-    for player in players:
-        account_sockets.tell_balance(player)
 
 
 def settle_or_leave_to_sweep(game: Game) -> Game:

@@ -14,12 +14,12 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from accounts import protection
-from accounts import sockets as account_sockets
 from games import registry
 from games import services as games
 from games.conf import limits
 from games.models import Game
 from lobby.models import Seat, Table
+from wallet import notices
 from wallet import services as wallet
 
 
@@ -119,7 +119,7 @@ def _hold(seat: Seat) -> None:
         raise LobbyError("Your balance is too low for this table's stake.") from None
     except wallet.ProtectionRefusal as refusal:  # a limit, an exclusion, a reality check
         raise LobbyError(str(refusal)) from None
-    transaction.on_commit(lambda: account_sockets.tell_balance(seat.player_id))
+    notices.cash_moved(seat.player_id)
 
 
 def _refund(seat: Seat, status: str) -> None:
@@ -131,7 +131,7 @@ def _refund(seat: Seat, status: str) -> None:
             key=seat.refund_key,
             memo=f"Stake on {_game_name(seat)} refunded, table {seat.table_id}",
         )
-        transaction.on_commit(lambda: account_sockets.tell_balance(seat.player_id))
+        notices.cash_moved(seat.player_id)
     seat.status = status
     seat.save(update_fields=["status"])
 

@@ -25,6 +25,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from staff import audit
+from wallet import notices
 from wallet.guards import GuardRefusal, Movement
 from wallet.guards import ask as ask_guard
 from wallet.models import Account, Deposit, Transaction, Withdrawal
@@ -328,6 +329,7 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
                 provider_reference=provider_reference,
                 transaction=posting.transaction,
             )
+            notices.cash_moved(user.pk)
     return posting
 
 
@@ -378,6 +380,7 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
         withdrawal = Withdrawal.objects.create(
             player=user, amount=amount, requested=posting.transaction
         )
+        notices.cash_moved(user.pk)
         return WithdrawalRequest(withdrawal, created=True)
 
 
@@ -415,6 +418,7 @@ def _decide_withdrawal(withdrawal: Withdrawal, actor, status: str, note: str) ->
         )
         withdrawal.note = note[:300]
         withdrawal.save(update_fields=["status", "decided", "decided_by", "note"])
+        notices.cash_moved(player.pk)
         audit.record(
             actor,
             f"wallet.withdrawal_{status}",
@@ -605,4 +609,5 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
                 amount=amount,
                 transaction=str(posting.transaction.uuid),
             )
+            notices.cash_moved(user.pk)
     return posting

@@ -200,3 +200,29 @@ def test_a_player_cancels_a_pending_withdrawal_once_and_only_their_own(funded, m
         services.cancel_withdrawal(paid, player=user)
     assert cash_balance(user) == 800
     assert ledger_problems() == []
+
+
+def test_the_player_is_told_after_commit_whenever_their_cash_moves(
+    funded, make_user, django_capture_on_commit_callbacks
+):
+    from wallet import notices
+
+    heard: list[int] = []
+    notices.on_cash_moved(heard.append)
+    try:
+        user, staff = funded(0), make_user(is_staff=True)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.deposit(user, 500, provider="demo", provider_reference="n1", key="n1")
+            services.deposit(user, 500, provider="demo", provider_reference="n1", key="n1")
+            withdrawal = services.request_withdrawal(user, 200, key="n2")
+            services.reject_withdrawal(withdrawal, staff=staff, note="test")
+            services.adjust(user, 50, reason="goodwill", staff=staff, key="n3")
+        assert heard == [user.pk] * 4  # the replayed deposit moved nothing and says nothing
+        with (
+            pytest.raises(services.InsufficientFunds),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            services.request_withdrawal(user, 10**9, key="n4")
+        assert heard == [user.pk] * 4
+    finally:
+        notices._listeners.remove(heard.append)
