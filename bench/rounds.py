@@ -100,27 +100,39 @@ def running_round(game: str):
 
 
 def bench_crash(players: list, bets: int) -> float:
+    import uuid
+
     from casino import services
-    from casino.models import CrashBet
+    from casino.crash.game import CRASH
+    from casino.models import Bet
 
     game_round = running_round("crash")
-    CrashBet.objects.bulk_create(
-        CrashBet(
-            round=game_round,
-            user=players[i % len(players)],
-            amount=100 + i % 50,
-            auto_cash_out=150 if i % 2 else 300,  # half win at 1.50x, half ride into 2.00x
+    rows = []
+    for i in range(bets):
+        selection = {"auto_cash_out": 150 if i % 2 else 300}  # half win at 1.50x, half lose
+        rows.append(
+            Bet(
+                round=game_round,
+                user=players[i % len(players)],
+                bet_type="bet",
+                selection=selection,
+                label=CRASH.label("bet", selection),
+                stake=100 + i % 50,
+                slip=uuid.uuid4(),
+                key=f"bench:crash:{i}",
+            )
         )
-        for i in range(bets)
-    )
+    Bet.objects.bulk_create(rows, batch_size=10_000)
     started = time.perf_counter()
     assert services.settle_crash(game_round.pk)
     return time.perf_counter() - started
 
 
 def bench_keno(players: list, tickets: int) -> float:
-    from casino import services
-    from casino.models import KenoPaytable, KenoTicket
+    import uuid
+
+    from casino import draws, services
+    from casino.models import Bet, KenoPaytable
 
     game_round = running_round("keno")
     tables = list(KenoPaytable.objects.all())
@@ -128,19 +140,23 @@ def bench_keno(players: list, tickets: int) -> float:
     batch = []
     for i in range(tickets):
         table = tables[i % len(tables)]
+        numbers = rng.sample(range(1, 81), rng.randint(1, table.max_picks))
+        bet_type, selection = services.keno_selection(table, numbers)
         batch.append(
-            KenoTicket(
+            Bet(
                 round=game_round,
                 user=players[i % len(players)],
-                paytable=table,
-                numbers=rng.sample(range(1, 81), rng.randint(1, table.max_picks)),
-                amount=100,
-                purchase=f"bench:{i}",
+                bet_type=bet_type,
+                selection=selection,
+                label=bet_type,
+                stake=100,
+                slip=uuid.uuid4(),
+                key=f"bench:keno:{i}",
             )
         )
-    KenoTicket.objects.bulk_create(batch, batch_size=10_000)
+    Bet.objects.bulk_create(batch, batch_size=10_000)
     started = time.perf_counter()
-    assert services.settle_keno(game_round.pk)
+    assert draws.settle(game_round.pk)
     return time.perf_counter() - started
 
 

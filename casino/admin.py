@@ -1,5 +1,5 @@
-"""Staff views of the house rounds. Rounds, bets and tickets are records: read-only.
-Paytables are edited by saving a new version; tickets keep the version they were sold on."""
+"""Staff views of the house rounds. Rounds and bets are records: read-only. Paytables
+are edited by saving a new version; a Keno ticket keeps the prices it was sold at."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from casino import voiding
-from casino.models import Bet, CrashAutoRun, CrashBet, KenoPaytable, KenoTicket, Round, SeedChain
+from casino.models import Bet, CrashAutoRun, KenoPaytable, Round, SeedChain
 from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
@@ -22,7 +22,7 @@ VOID_TOOL = ReasonTool(
     permission="reports.void_round",
     denied="You do not have permission to void rounds.",
     verb="Void",
-    explanation="Every bet and ticket on the round is refunded in full and the round is "
+    explanation="Every bet on the round is refunded in full and the round is "
     "never played. The reason goes to the audit log.",
     submit="Void round",
     refusals=(voiding.VoidRefused,),
@@ -95,30 +95,14 @@ stake_money = money_column("stake")
 payout_money = money_column("payout")
 
 
-@admin.register(CrashBet)
-class CrashBetAdmin(ReadOnly):
-    list_display = [
-        "round",
-        "user",
-        "amount",
-        "auto_cash_out",
-        "paid_multiplier",
-        "payout",
-        "status",
-    ]
-    list_filter = ["status"]
-    search_fields = ["user__email"]
-    raw_id_fields = ["round", "user", "auto_run"]
-
-
 @admin.register(Bet)
 class BetAdmin(ReadOnly):
-    """The bets of the round games of the contract (roulettes, dice games)."""
+    """The bets of every round game: Crash bets, Keno tickets, roulette and dice bets."""
 
     list_display = ["round", "user", "label", stake_money, payout_money, "status", "created"]
     list_filter = ["status", "round__game"]
     search_fields = ["user__email", "=slip"]
-    raw_id_fields = ["round", "user"]
+    raw_id_fields = ["round", "user", "auto_run"]
 
 
 @admin.register(CrashAutoRun)
@@ -126,14 +110,6 @@ class CrashAutoRunAdmin(ReadOnly):
     list_display = ["user", "base_bet", "total_bets_limit", "current_bet", "total_bet", "active"]
     list_filter = ["active"]
     search_fields = ["user__email"]
-
-
-@admin.register(KenoTicket)
-class KenoTicketAdmin(ReadOnly):
-    list_display = ["round", "user", "paytable", "numbers", "amount", "hits", "payout", "status"]
-    list_filter = ["status", "paytable"]
-    search_fields = ["user__email"]
-    raw_id_fields = ["round", "user"]
 
 
 def check_table(table: object) -> None:

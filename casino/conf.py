@@ -11,18 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from casino.keno.paytables import RULES_MAX_BET_AMD, RULES_MAX_WIN_AMD, RULES_MIN_BET_AMD
-
 # Beat only nudges: each task looks at the database and does whatever is due, so a lost
 # or late nudge delays a step by one period and nothing else. Stale nudges expire.
 CASINO_BEAT_SCHEDULE: dict[str, dict] = {
     "casino-crash-cycle": {
         "task": "casino.tasks.crash_cycle",
-        "schedule": 1.0,
-        "options": {"expires": 5},
-    },
-    "casino-keno-cycle": {
-        "task": "casino.tasks.keno_cycle",
         "schedule": 1.0,
         "options": {"expires": 5},
     },
@@ -34,34 +27,22 @@ CASINO_BEAT_SCHEDULE: dict[str, dict] = {
 }
 
 _DEFAULTS: dict[str, Any] = {
-    # Which round games beat drives: None is every registered game, Crash and Keno.
+    # Which round games beat drives (slugs of casino.registry): None is every one.
     "CASINO_ENABLED_GAMES": None,
     # Links per seed chain; a new chain (new secret, new salt) is published when one runs out.
     "CASINO_CHAIN_LENGTH": 100_000,
     # Rounds whose outcome is fixed and stored ahead of play (the rules ask for 10).
     "CASINO_ROUNDS_AHEAD": 12,
-    "CRASH_EDGE_PERCENT": 1,
     "CRASH_BETTING_SECONDS": 5,
     "CRASH_TICK_MS": 150,
     # A running round whose crash instant passed this long ago without settlement is
     # settled by the beat: its run task died.
     "CRASH_RECOVERY_MS": 2_000,
     "CRASH_HISTORY": 20,
-    "KENO_DRAW_SECONDS": 60,
-    # Ticket sales for a draw close this many seconds before it.
-    "KENO_CLOSE_SECONDS": 5,
     "KENO_MAX_DRAWS": 10,
     "KENO_HISTORY": 10,
     # Hot and cold balls are counted over this many draws.
     "KENO_HOT_COLD_DRAWS": 100,
-}
-
-# The rules' terms are in dram; a deployment in another currency reads them as amounts of
-# its own major unit. None: derived from the rules and CURRENCY_DIGITS at each read.
-_RULES_MAJOR = {
-    "CASINO_MIN_BET": RULES_MIN_BET_AMD,
-    "CASINO_MAX_BET": RULES_MAX_BET_AMD,
-    "KENO_MAX_WIN": RULES_MAX_WIN_AMD,
 }
 
 
@@ -76,8 +57,9 @@ class Limits:
 
 
 def limits(slug: str) -> Limits:
-    """The limits of a contract round game: ``CASINO_LIMITS[slug]`` over the defaults,
-    0.10 to 1,000.00 a bet and 50,000.00 at most paid, in the site's currency."""
+    """The limits of a round game: ``CASINO_LIMITS[slug]`` over the defaults, 0.10 to
+    1,000.00 a bet and 50,000.00 at most paid, in the site's currency. (The rule texts'
+    terms are in drams, Keno's 50 to 300,000 a bet: amounts of another currency.)"""
     from django.conf import settings
 
     unit = 10**settings.CURRENCY_DIGITS
@@ -90,6 +72,4 @@ def __getattr__(name: str) -> Any:
 
     if name in _DEFAULTS:
         return getattr(settings, name, _DEFAULTS[name])
-    if name in _RULES_MAJOR:
-        return getattr(settings, name, _RULES_MAJOR[name] * 10**settings.CURRENCY_DIGITS)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

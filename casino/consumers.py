@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 
 from accounts.protection import ProtectionRefused
 from casino import broadcast, clock, draws, protocol, services
-from casino.models import Game
+from casino.crash.game import CRASH
+from casino.keno.game import KENO
 from realtime.consumers import GuardedConsumer
 from realtime.protocol import CLOSE_NOT_FOUND
 from wallet.money import format_minor
@@ -41,7 +42,7 @@ class RoundConsumer(GuardedConsumer):
 
 
 class CrashConsumer(RoundConsumer):
-    game = Game.CRASH
+    game = CRASH.slug
 
     async def snapshot(self) -> dict:
         return await database_sync_to_async(services.crash_snapshot)(self.scope.get("user"))
@@ -114,7 +115,7 @@ def _odds(text: str | None) -> int | None:
 class KenoConsumer(RoundConsumer):
     """Watching only: tickets are bought through the page's form."""
 
-    game = Game.KENO
+    game = KENO.slug
 
     async def snapshot(self) -> dict:
         user = self.scope.get("user")
@@ -135,7 +136,7 @@ class RoundGameConsumer(RoundConsumer):
 
     async def connect(self) -> None:
         self.game = self.scope["url_route"]["kwargs"]["game"]
-        if self.game not in draws.contract_slugs():
+        if self.game not in draws.drawn_slugs():
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await super().connect()

@@ -1,6 +1,7 @@
-"""The round games of the round contract on the database: bets, the draw cycle, settlement.
+"""The round games on a cadence: bet slips, the draw cycle, settlement, the pages' reads.
 
-Every game in casino.registry runs here with no code of its own: its rounds fall on the
+Every game in casino.registry with a cadence runs here with no code of its own (Keno, the
+roulettes, the dice games; Crash has its own cycle in casino.services): its rounds fall on the
 game's cadence (a draw every ``every_seconds`` on whole multiples of it), take bets until
 ``closes_before_seconds`` before the draw, and are drawn and settled at the draw. Outcomes
 are fixed when a round is scheduled (casino.services.schedule_rounds), long before play.
@@ -14,18 +15,25 @@ the round settled (under its row lock) and the wallet key `round:<game>:<n>:wins
 from __future__ import annotations
 
 import uuid
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts import protection
 from casino import broadcast, clock, conf, registry
-from casino.models import Bet, BetStatus, Round
+from casino.models import Bet, Round
 from casino.rounds import RoundGame
-from casino.services import NOT_STARTED, RoundError, _share_lock, pay_and_close, schedule_rounds
+from casino.services import (
+    NOT_STARTED,
+    RoundError,
+    _share_lock,
+    pay_and_close,
+    schedule_rounds,
+    settle_bets,
+    wins_of,
+)
 from wallet import notices
 from wallet.money import format_minor
 from wallet.selectors import cash_balance
@@ -52,8 +60,9 @@ def contract_game(slug: str) -> RoundGame:
         raise RoundError("There is no such game.") from None
 
 
-def contract_slugs() -> list[str]:
-    return [game.slug for game in registry.all()]
+def drawn_slugs() -> list[str]:
+    """The games the draw cycle runs: every game with a cadence."""
+    return [game.slug for game in registry.all() if game.cadence is not None]
 
 
 # --- bets -------------------------------------------------------------------------------
@@ -90,18 +99,9 @@ def check_slip(game: RoundGame, bets: Sequence[BetRequest]) -> list[CheckedBet]:
         except ValueError as refusal:
             raise RoundError(str(refusal)) from None
         checked.append(
-            CheckedBet(bet.bet_type, selection, label_of(game, bet.bet_type, selection), stake)
+            CheckedBet(bet.bet_type, selection, game.label(bet.bet_type, selection), stake)
         )
     return checked
-
-
-def label_of(game: RoundGame, bet_type: str, selection: dict) -> str:
-    """The bet as the slip names it: "Straight 17", "Red"."""
-    name = game.bet_type(bet_type).name
-    for label, allowed in game.selections(bet_type):
-        if allowed == selection and label:
-            return f"{name} {label}"
-    return name
 
 
 def taking_bets(game: RoundGame) -> Round | None:
@@ -171,7 +171,8 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
 def advance(game: str) -> list[int]:
     """What beat does every period for one game: schedule ahead, draw and settle every
     round whose draw time has come (several after downtime), open the next for bets."""
-    contract_game(game)  # refuses a slug no game has
+    if contract_game(game).cadence is None:
+        raise RoundError(f"{game} runs its own cycle.")
     schedule_rounds(game)
     played = []
     due = Round.objects.filter(
@@ -200,20 +201,6 @@ def round_times(game_round: Round) -> dict:
     }
 
 
-def _write_results(rows: list[tuple[int, int]]) -> None:
-    """(bet id, payout) for every bet of a round in one statement."""
-    if not rows:
-        return
-    ids, payouts = (list(column) for column in zip(*rows, strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE casino_bet AS b SET payout = v.p, "
-            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
-            "FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, p) WHERE b.id = v.id",
-            [ids, payouts],
-        )
-
-
 def settle(round_id: int) -> bool:
     """Pay every bet of a drawn round in one batch. True if this call settled it."""
     with transaction.atomic():
@@ -223,18 +210,7 @@ def settle(round_id: int) -> bool:
         if game_round.state != State.RUNNING:
             raise RoundError(f"Round {game_round.number} has not been drawn.")
         game = contract_game(game_round.game)
-        max_win = conf.limits(game.slug).max_win
-        outcome = game_round.outcome
-        rows, wins = [], defaultdict(int)
-        bets = Bet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
-            "id", "user_id", "bet_type", "selection", "stake"
-        )
-        for bet_id, user_id, bet_type, selection, stake in bets:
-            paid = min(game.payout(stake, bet_type, selection, outcome), max_win)
-            rows.append((bet_id, paid))
-            if paid:
-                wins[user_id] += paid
-        _write_results(rows)
+        wins = wins_of(settle_bets(game_round, game))
         pay_and_close(game_round, wins, memo=f"{game.name} #{game_round.number} wins")
         # One message to every watcher, whatever the number of bets: each page then asks
         # for its player's own bets and balance (a sync), so that settling a round of
@@ -279,7 +255,7 @@ def history(game: str, limit: int = HISTORY) -> list[Round]:
 
 
 def lobby() -> list[dict]:
-    """Every contract game for the Casino page: its next draw and its last results."""
+    """Every round game for the Casino page: its next round and its last results."""
     games = []
     for game in registry.all():
         following = (

@@ -1,4 +1,5 @@
-"""House rounds: seed chains, rounds, Crash bets and auto runs, Keno paytables and tickets.
+"""House rounds: seed chains, rounds, the bets of every round game, Crash's auto runs and
+the stored versions of the Keno paytables.
 
 Money never lives here: bets and wins move through wallet.services; these rows record
 what was bet on which round and how it ended, written in the same transaction.
@@ -7,27 +8,15 @@ what was bet on which round and how it ended, written in the same transaction.
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
 from casino import registry
-
-
-class Game(models.TextChoices):
-    """The two games with runtimes of their own; every other round game is driven by the
-    round contract (casino/rounds.py) and named by its registry slug."""
-
-    CRASH = "crash", "Crash"
-    KENO = "keno", "Keno"
-
 
 GAME_SLUG_LENGTH = 40
 
 
 def game_name(slug: str) -> str:
     """What players call the game of ``slug`` (the slug itself if no game has it now)."""
-    if slug in Game.values:
-        return Game(slug).label
     try:
         return registry.get(slug).name
     except LookupError:
@@ -146,32 +135,6 @@ class CrashAutoRun(models.Model):
         return f"Auto run {self.pk} of {self.user}"
 
 
-class CrashBet(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="crash_bets")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    amount = models.BigIntegerField()
-    auto_cash_out = models.PositiveIntegerField(null=True, blank=True)  # hundredths
-    auto_run = models.ForeignKey(
-        CrashAutoRun, null=True, blank=True, on_delete=models.PROTECT, related_name="bets"
-    )
-    # A manual cash-out: the run's elapsed ms when the server received it, and the
-    # multiplier it was granted then (paid at settlement).
-    cashed_out_ms = models.BigIntegerField(null=True, blank=True)
-    paid_multiplier = models.PositiveBigIntegerField(null=True, blank=True)
-    payout = models.BigIntegerField(default=0)
-    status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["round", "user"], name="one_crash_bet_per_round"),
-            models.CheckConstraint(condition=models.Q(amount__gt=0), name="crash_bet_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Crash bet {self.pk}"
-
-
 class KenoPaytable(models.Model):
     """One version of one Keno game's paytable; a change is a new version, never an edit.
 
@@ -214,35 +177,13 @@ class KenoPaytable(models.Model):
         return [(picks, sorted(row.items())) for picks, row in sorted(self.paytable.items())]
 
 
-class KenoTicket(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="keno_tickets")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    paytable = models.ForeignKey(KenoPaytable, on_delete=models.PROTECT)
-    numbers = ArrayField(models.PositiveSmallIntegerField())
-    amount = models.BigIntegerField()
-    # "<purchase id>:<draw number>": its bet's wallet key, so one ticket per bet.
-    purchase = models.CharField(max_length=64)
-    hits = models.PositiveSmallIntegerField(null=True, blank=True)
-    payout = models.BigIntegerField(default=0)
-    status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(condition=models.Q(amount__gt=0), name="keno_ticket_positive"),
-            models.UniqueConstraint(fields=["purchase"], name="keno_ticket_bought_once"),
-        ]
-        indexes = [models.Index(fields=["user", "-id"])]
-
-    def __str__(self) -> str:
-        return f"Keno ticket {self.pk}"
-
-
 class Bet(models.Model):
-    """One bet of a round game played through the round contract: what was chosen
-    (``bet_type`` and ``selection``, as the game normalised them), the stake and what it
-    paid. ``key`` is the wallet key of its stake, so one bet per key; ``slip`` groups the
-    bets a player placed together (a replayed slip returns them instead of betting twice).
+    """One bet of a round game (casino.registry): what was chosen (``bet_type`` and
+    ``selection``, as the game normalised them), the stake, what it paid and what else
+    the round made of it (``result``: Keno's hits, Crash's cash-out multiplier). ``key``
+    is the wallet key of its stake, so one bet per key (a Crash bet's key names the round
+    and the player: one bet each a round); ``slip`` groups the bets a player placed
+    together (a replayed slip or Keno purchase returns them instead of betting twice).
     """
 
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="bets")
@@ -252,7 +193,12 @@ class Bet(models.Model):
     label = models.CharField(max_length=80, blank=True)  # the selection as the slip showed it
     stake = models.BigIntegerField()
     payout = models.BigIntegerField(default=0)
+    result = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=5, choices=BetStatus.choices, default=BetStatus.OPEN)
+    # A Crash bet placed by the player's AUTOBET run.
+    auto_run = models.ForeignKey(
+        CrashAutoRun, null=True, blank=True, on_delete=models.PROTECT, related_name="bets"
+    )
     slip = models.UUIDField()
     key = models.CharField(max_length=120)
     created = models.DateTimeField(auto_now_add=True)

@@ -17,7 +17,8 @@ from datetime import timedelta
 from django.db import transaction
 
 from casino import broadcast, conf, services
-from casino.models import Game, Round
+from casino.crash.game import CRASH
+from casino.models import Round
 from casino.voiding import VoidRefused, void_round
 from staff.outage import Outage
 
@@ -48,28 +49,26 @@ def _reopen_betting(game_round: Round, outage: Outage) -> bool:
             "type": "betting",
             "round": game_round.number,
             "closes_at_ms": int(closes_at.timestamp() * 1000),
-            "bets": [
-                services.bet_view(bet) for bet in game_round.crash_bets.order_by("-amount")[:200]
-            ],
+            "bets": services.crash_bets_view(game_round),
         }
-        transaction.on_commit(lambda: broadcast.send(Game.CRASH, event))
+        transaction.on_commit(lambda: broadcast.send(CRASH.slug, event))
     return bool(reopened)
 
 
 def resume_rounds(outage: Outage) -> dict[str, int]:
     counts = {"voided": 0, "reopened": 0}
     began_ms = int(outage.began.timestamp() * 1000)
-    for game_round in Round.objects.filter(game=Game.CRASH, state=Round.State.RUNNING):
+    for game_round in Round.objects.filter(game=CRASH.slug, state=Round.State.RUNNING):
         if services.crash_at_ms(game_round) > began_ms:
             counts["voided"] += _void(game_round)
-    for game_round in Round.objects.filter(game=Game.CRASH, state=Round.State.BETTING):
+    for game_round in Round.objects.filter(game=CRASH.slug, state=Round.State.BETTING):
         if outage.voids:
             counts["voided"] += _void(game_round)
         else:
             counts["reopened"] += _reopen_betting(game_round, outage)
     if outage.voids:
         # Keno and every contract game: the draws that fell due during a long outage.
-        caught = Round.objects.exclude(game=Game.CRASH).filter(
+        caught = Round.objects.exclude(game=CRASH.slug).filter(
             state__in=services.NOT_STARTED,
             starts_at__gt=outage.began,
             starts_at__lte=outage.ended,

@@ -308,14 +308,6 @@ class KenoState(TypedDict):
     mine: list[KenoTicketResult]  # the player's tickets on the last draw played
 
 
-class Draw(TypedDict):
-    type: str  # "draw"
-    round: int
-    balls: list[int]
-    link: str
-    next: NextDraw | None
-
-
 # Every message the Crash socket sends, by type (errors: realtime.protocol.ErrorMessage).
 CRASH_SERVER_MESSAGES: dict[str, type] = {
     "state": CrashState,
@@ -328,7 +320,6 @@ CRASH_SERVER_MESSAGES: dict[str, type] = {
     "crash": Crashed,
     "settled": Settled,
 }
-KENO_SERVER_MESSAGES: dict[str, type] = {"state": KenoState, "draw": Draw}
 
 
 class RoundTimes(TypedDict):
@@ -389,6 +380,10 @@ class Balance(TypedDict):
     balance: int
     text: str
 
+
+# Keno is drawn by the draw cycle of every game on a cadence: its socket hears the same
+# "open" and "result" ({"balls": [...]} as the outcome) and answers "state" its own way.
+KENO_SERVER_MESSAGES: dict[str, type] = {"state": KenoState, "open": Opened, "result": Result}
 
 ROUND_GAME_SERVER_MESSAGES: dict[str, type] = {
     "state": RoundGameState,

@@ -31,6 +31,11 @@ def get(slug: str) -> RoundGame:
 
 
 # The games register themselves below, after `_register` exists.
+from casino.crash.game import CRASH  # noqa: E402
+from casino.keno.game import KENO  # noqa: E402
+
+_register(CRASH, KENO)
+
 from casino.roulette.games import ROULETTES  # noqa: E402
 
 _register(*ROULETTES)

@@ -94,14 +94,16 @@ class RoundGame(ABC):
     name: ClassVar[str]  # what players read: "European Roulette"
     board: ClassVar[str]  # which drawing the page uses: "wheel", "dice", "crash", "keno"
     section: ClassVar[str] = ""  # the section of the rules it implements: "12.1"
-    cadence: ClassVar[Cadence]
-    bet_types: ClassVar[Sequence[BetType]]
+    # None: rounds follow one another, each opening when the last one ends (Crash), and
+    # the game's own cycle drives them; otherwise the draw cycle runs it on this cadence.
+    cadence: ClassVar[Cadence | None]
+    bet_types: Sequence[BetType]  # a class attribute, or set per instance (Keno's prices)
 
     # --- the outcome ----------------------------------------------------------------------
 
-    @abstractmethod
     def outcome(self, rng: Rng) -> Outcome:
         """The round's result drawn from its generator."""
+        raise NotImplementedError(f"{self.slug} draws its outcome in committed_outcome")
 
     def committed_outcome(self, link: bytes, salt: str, number: int) -> Outcome:
         """The outcome of round ``number`` played with ``link``; what verification redoes."""
@@ -110,6 +112,15 @@ class RoundGame(ABC):
     def describe(self, outcome: Outcome) -> str:
         """The outcome in a few words for history lines: "17 red", "3 4 6 (13)"."""
         return ", ".join(f"{key} {value}" for key, value in outcome.items())
+
+    def result(self, bet_type: str, selection: Selection, outcome: Outcome) -> dict[str, Any]:
+        """What the round made of a bet besides its payout, kept on the bet for its history
+        (Keno's hits, the multiplier a Crash bet cashed out at); JSON-ready."""
+        return {}
+
+    def describe_result(self, result: Mapping[str, Any]) -> str:
+        """`result` in a few words for the player's history: "5 hits"."""
+        return ""
 
     # --- bets -----------------------------------------------------------------------------
 
@@ -142,6 +153,14 @@ class RoundGame(ABC):
                 if _canonical(allowed) == wanted:
                     return allowed
         raise ValueError(f"A {kind.name} bet takes {kind.selection}.")
+
+    def label(self, bet_type: str, selection: Selection) -> str:
+        """The bet as the slip and the history name it: "Straight 17", "Red"."""
+        name = self.bet_type(bet_type).name
+        for label, allowed in self.selections(bet_type):
+            if allowed == selection and label:
+                return f"{name} {label}"
+        return name
 
     @abstractmethod
     def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:

@@ -11,7 +11,8 @@ from channels.db import database_sync_to_async
 
 from casino import broadcast, clock, conf, services
 from casino.crash import curve
-from casino.models import Game, Round
+from casino.crash.game import CRASH
+from casino.models import Round
 
 
 def _load(round_id: int) -> tuple[Round, list[tuple[int, str]]] | None:
@@ -37,7 +38,7 @@ async def stream_crash(round_id: int) -> bool:
             target, player = autos.pop(0)
             fired.append({"player": player, "multiplier": target})
         await broadcast.asend(
-            Game.CRASH,
+            CRASH.slug,
             {
                 "type": "tick",
                 "round": game_round.number,
@@ -48,7 +49,7 @@ async def stream_crash(round_id: int) -> bool:
         )
         await clock.sleep_ms(min(tick, crashes_in - elapsed))
     await broadcast.asend(
-        Game.CRASH,
+        CRASH.slug,
         {"type": "crash", "round": game_round.number, "crash_point": crash_point},
     )
     return await database_sync_to_async(_settle)(round_id)

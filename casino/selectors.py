@@ -1,6 +1,5 @@
-"""Read-only questions about who bet what on a round, whatever kind of bet it was (a Crash
-bet, a Keno ticket, a bet of a contract round game), for history, exports, complaints and
-corrections: one place that knows every kind."""
+"""Read-only questions about who bet what on a round, for history, exports, complaints and
+corrections: one place that knows where the bets of every round game are."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from datetime import datetime
 
 from django.db.models import Q
 
-from casino.models import Bet, CrashBet, KenoTicket, Round
+from casino.models import Bet, Round
 
 
 @dataclass(frozen=True)
@@ -23,10 +22,9 @@ def round_bets(game_round: Round) -> list[RoundBet]:
     """Every bet on the round, in the order they were placed."""
     return [
         RoundBet(user_id, stake, payout)
-        for kind, stake_field in ((CrashBet, "amount"), (KenoTicket, "amount"), (Bet, "stake"))
-        for user_id, stake, payout in kind.objects.filter(round=game_round)
+        for user_id, stake, payout in Bet.objects.filter(round=game_round)
         .order_by("pk")
-        .values_list("user_id", stake_field, "payout")
+        .values_list("user_id", "stake", "payout")
     ]
 
 
@@ -36,18 +34,11 @@ def players_of(game_round: Round) -> set[int]:
 
 def bet_on(user_id: int) -> Q:
     """Rounds the player bet on, as a filter on Round."""
-    return (
-        Q(crash_bets__user_id=user_id) | Q(keno_tickets__user_id=user_id) | Q(bets__user_id=user_id)
-    )
+    return Q(bets__user_id=user_id)
 
 
 def rounds_bet_on_since(user_id: int, since: datetime) -> set[int]:
     """The ids of the rounds the player placed a bet on since ``since``."""
-    kinds = (CrashBet, KenoTicket, Bet)
-    return {
-        round_id
-        for kind in kinds
-        for round_id in kind.objects.filter(user_id=user_id, created__gte=since).values_list(
-            "round_id", flat=True
-        )
-    }
+    return set(
+        Bet.objects.filter(user_id=user_id, created__gte=since).values_list("round_id", flat=True)
+    )

@@ -15,6 +15,7 @@ exactly once (the wallet key `round:<game>:<n>:wins` would refuse a second payme
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import secrets
@@ -33,19 +34,13 @@ from accounts import protection
 from casino import broadcast, clock, conf, registry
 from casino.chain import link_at, new_secret, next_link_down, terminal_link, verify_link
 from casino.crash import autobet, curve
-from casino.crash.fairness import crash_point as crash_point_of
+from casino.crash.game import CRASH, odds_text
 from casino.keno import fairness as keno_fairness
 from casino.keno import paytables
-from casino.models import (
-    BetStatus,
-    CrashAutoRun,
-    CrashBet,
-    Game,
-    KenoPaytable,
-    KenoTicket,
-    Round,
-    SeedChain,
-)
+from casino.keno.game import KENO, KenoGame, bet_type_code
+from casino.models import Bet, BetStatus, CrashAutoRun, KenoPaytable, Round, SeedChain
+from casino.rounds import RoundGame
+from wallet import notices
 from wallet.money import format_minor
 from wallet.services import WalletError, pay_wins, place_bet
 
@@ -70,13 +65,15 @@ def _check_can_bet(user) -> None:
         raise RoundError("Log in to play.")
 
 
-def check_stake(amount: object) -> int:
+def check_stake(game: str, amount: object) -> int:
+    """A stake within the game's limits (casino.conf.limits), or RoundError saying which."""
+    limits = conf.limits(game)
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RoundError("The bet must be a whole number of minor units.")
-    if amount < conf.CASINO_MIN_BET:
-        raise RoundError(f"The minimum bet is {format_minor(conf.CASINO_MIN_BET)}.")
-    if amount > conf.CASINO_MAX_BET:
-        raise RoundError(f"The maximum bet is {format_minor(conf.CASINO_MAX_BET)}.")
+        raise RoundError("A stake must be a whole number of minor units.")
+    if amount < limits.min_bet:
+        raise RoundError(f"The minimum bet is {format_minor(limits.min_bet)}.")
+    if amount > limits.max_bet:
+        raise RoundError(f"The maximum bet is {format_minor(limits.max_bet)}.")
     return amount
 
 
@@ -130,31 +127,18 @@ def publish_chain(game: str, length: int | None = None) -> SeedChain:
     )
 
 
-def outcome_of(game: str, link: bytes, salt: str, number: int, edge_percent: int) -> dict:
+def outcome_of(game: str, link: bytes, salt: str, number: int) -> dict:
     """What a round with this link plays: the same function the fairness page shows."""
-    if game == Game.CRASH:
-        return {
-            "crash_point": crash_point_of(link, salt, edge_percent),
-            "edge_percent": edge_percent,
-        }
-    if game == Game.KENO:
-        return {"balls": keno_fairness.draw(link, salt, number)}
     return registry.get(game).committed_outcome(link, salt, number)
 
 
-def _next_keno_draw(after: datetime | None) -> datetime:
-    return next_draw(conf.KENO_DRAW_SECONDS, after)
-
-
 def draw_times(game: str, after: datetime | None) -> tuple[datetime | None, datetime | None]:
-    """When the round after one drawn at ``after`` is drawn and when its bets close; Crash
-    rounds have neither (their betting window opens when the previous run ends)."""
-    if game == Game.CRASH:
-        return None, None
-    if game == Game.KENO:
-        draw = _next_keno_draw(after)
-        return draw, draw - timedelta(seconds=conf.KENO_CLOSE_SECONDS)
+    """When the round after one drawn at ``after`` is drawn and when its bets close; the
+    rounds of a game without a cadence have neither (Crash: each betting window opens
+    when the previous run ends)."""
     cadence = registry.get(game).cadence
+    if cadence is None:
+        return None, None
     draw = next_draw(cadence.every_seconds, after)
     return draw, draw - timedelta(seconds=cadence.closes_before_seconds)
 
@@ -196,7 +180,6 @@ def schedule_rounds(game: str) -> int:
             for index in range(top, chain.used, -1):
                 links[index] = link
                 link = next_link_down(link)
-            edge = conf.CRASH_EDGE_PERCENT
             for index in range(chain.used + 1, top + 1):
                 number += 1
                 starts_at, closes_at = draw_times(game, starts_at)
@@ -207,7 +190,7 @@ def schedule_rounds(game: str) -> int:
                         chain=chain,
                         link_index=index,
                         link=links[index],
-                        outcome=outcome_of(game, links[index], chain.salt, number, edge),
+                        outcome=outcome_of(game, links[index], chain.salt, number),
                         starts_at=starts_at,
                         closes_at=closes_at,
                     )
@@ -217,6 +200,60 @@ def schedule_rounds(game: str) -> int:
             missing -= batch
         Round.objects.bulk_create(created)
         return len(created)
+
+
+# --- settling -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SettledBet:
+    user_id: int
+    stake: int
+    payout: int
+    auto_run_id: int | None
+
+
+def _write_results(rows: list[tuple[int, int, str]]) -> None:
+    """(bet id, payout, result as JSON) for every bet of a round in one statement."""
+    if not rows:
+        return
+    ids, payouts, results = (list(column) for column in zip(*rows, strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE casino_bet AS b SET payout = v.p, result = v.r, "
+            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
+            "FROM unnest(%s::bigint[], %s::bigint[], %s::jsonb[]) AS v(id, p, r) "
+            "WHERE b.id = v.id",
+            [ids, payouts, results],
+        )
+
+
+def settle_bets(game_round: Round, game: RoundGame) -> list[SettledBet]:
+    """Every open bet of the round paid by its game on the round's outcome (capped at the
+    game's maximum win) and written in one statement, inside the caller's transaction,
+    which holds the round's row lock."""
+    max_win = conf.limits(game.slug).max_win
+    outcome = game_round.outcome
+    rows, settled = [], []
+    bets = Bet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
+        "id", "user_id", "bet_type", "selection", "stake", "auto_run_id"
+    )
+    for bet_id, user_id, bet_type, selection, stake, run_id in bets:
+        paid = min(game.payout(stake, bet_type, selection, outcome), max_win)
+        result = game.result(bet_type, selection, outcome)
+        rows.append((bet_id, paid, json.dumps(result)))
+        settled.append(SettledBet(user_id, stake, paid, run_id))
+    _write_results(rows)
+    return settled
+
+
+def wins_of(settled: Iterable[SettledBet]) -> dict[int, int]:
+    """What each winner is paid in all, by user id."""
+    wins: dict[int, int] = defaultdict(int)
+    for bet in settled:
+        if bet.payout:
+            wins[bet.user_id] += bet.payout
+    return wins
 
 
 def pay_and_close(game_round: Round, wins: dict[int, int], *, memo: str) -> None:
@@ -259,9 +296,7 @@ class Verification:
 
 
 def describe_outcome(game: str, outcome: dict) -> str:
-    """A contract game's outcome in words ("17 red"); Crash and Keno pages draw theirs."""
-    if game in Game.values:
-        return ""
+    """A round's outcome in words: "17 red", "2.35x"."""
     return registry.get(game).describe(outcome)
 
 
@@ -278,13 +313,7 @@ def verify(game_round: Round) -> Verification:
     if not game_round.is_settled:
         raise RoundError("A round can be verified once it has been played.")
     link = bytes(game_round.link)
-    recomputed = outcome_of(
-        game_round.game,
-        link,
-        game_round.chain.salt,
-        game_round.number,
-        game_round.outcome.get("edge_percent", conf.CRASH_EDGE_PERCENT),
-    )
+    recomputed = outcome_of(game_round.game, link, game_round.chain.salt, game_round.number)
     return Verification(
         round=game_round,
         link=link,
@@ -301,7 +330,7 @@ def verify(game_round: Round) -> Verification:
 def _crash_round_for_bet(next_round: bool) -> Round:
     now = timezone.now()
     betting = (
-        Round.objects.filter(game=Game.CRASH, state=State.BETTING, closes_at__gt=now)
+        Round.objects.filter(game=CRASH.slug, state=State.BETTING, closes_at__gt=now)
         .order_by("number")
         .first()
     )
@@ -310,7 +339,7 @@ def _crash_round_for_bet(next_round: bool) -> Round:
     if not next_round:
         raise RoundError("Betting is closed for this round: place a bet for the next round.")
     following = (
-        Round.objects.filter(game=Game.CRASH, state=State.SCHEDULED).order_by("number").first()
+        Round.objects.filter(game=CRASH.slug, state=State.SCHEDULED).order_by("number").first()
     )
     if following is None:
         raise RoundError("No round is open for bets yet.")
@@ -325,19 +354,18 @@ def place_crash_bet(
     next_round: bool = False,
     auto_run: CrashAutoRun | None = None,
     game_round: Round | None = None,
-) -> CrashBet:
+) -> Bet:
     """A bet on the round in its betting window, or with ``next_round`` on the one after.
 
-    Accepted once this returns: the bet row and the wallet movement commit together.
+    Accepted once this returns: the bet row and the wallet movement commit together. The
+    bet's key names the round and the player, so the database holds one bet each a round.
     """
     _check_can_bet(user)
-    check_stake(amount)
-    if auto_cash_out is not None and (
-        isinstance(auto_cash_out, bool)
-        or not isinstance(auto_cash_out, int)
-        or auto_cash_out < curve.MIN_AUTO_CASH_OUT
-    ):
-        raise RoundError("The auto cash-out must be at least 1.01.")
+    check_stake(CRASH.slug, amount)
+    try:
+        selection = CRASH.validate_bet("bet", {"auto_cash_out": auto_cash_out})
+    except ValueError as refusal:
+        raise RoundError(str(refusal)) from None
     with transaction.atomic():
         target = game_round or _crash_round_for_bet(next_round)
         _share_lock([target.pk])
@@ -347,40 +375,41 @@ def place_crash_bet(
         )
         if not still_open:
             raise RoundError("Betting is closed for this round: place a bet for the next round.")
-        if CrashBet.objects.filter(round=target, user=user).exists():
+        if Bet.objects.filter(round=target, user=user).exists():
             raise RoundError(f"You already have a bet on round {target.number}.")
+        key = f"{target.reference}:bet:{user.pk}"
         place_bet(
-            user,
-            amount,
-            key=f"{target.reference}:bet:{user.pk}",
-            reference=target.reference,
-            memo=f"Crash #{target.number} bet",
+            user, amount, key=key, reference=target.reference, memo=f"Crash #{target.number} bet"
         )
         try:
             with transaction.atomic():
-                bet = CrashBet.objects.create(
+                bet = Bet.objects.create(
                     round=target,
                     user=user,
-                    amount=amount,
-                    auto_cash_out=auto_cash_out,
+                    bet_type="bet",
+                    selection=selection,
+                    label=CRASH.label("bet", selection),
+                    stake=amount,
                     auto_run=auto_run,
+                    slip=uuid.uuid4(),
+                    key=key,
                 )
         except IntegrityError:
             raise RoundError(f"You already have a bet on round {target.number}.") from None
         if auto_run is not None:
             CrashAutoRun.objects.filter(pk=auto_run.pk).update(awaiting_round=False)
     if target.state == State.BETTING:
-        _after_commit(Game.CRASH, {"type": "bet", "round": target.number, **bet_view(bet)})
+        _after_commit(CRASH.slug, {"type": "bet", "round": target.number, **bet_view(bet)})
     return bet
 
 
-def bet_view(bet: CrashBet) -> dict:
+def bet_view(bet: Bet) -> dict:
     return {
         "player": player_name(bet.user_id),
-        "amount": bet.amount,
-        "amount_text": format_minor(bet.amount),
-        "auto_cash_out": bet.auto_cash_out,
-        "cashed_out_at": bet.paid_multiplier,
+        "amount": bet.stake,
+        "amount_text": format_minor(bet.stake),
+        "auto_cash_out": bet.selection.get("auto_cash_out"),
+        "cashed_out_at": bet.result.get("multiplier"),
         "status": bet.status,
         "payout": bet.payout,
     }
@@ -388,7 +417,7 @@ def bet_view(bet: CrashBet) -> dict:
 
 @dataclass(frozen=True)
 class CashOut:
-    bet: CrashBet
+    bet: Bet
     multiplier: int
     payout: int
 
@@ -406,7 +435,7 @@ def cash_out(user, *, received_ms: int | None = None) -> CashOut:
             protection.check_standing(user)
         except protection.ProtectionRefused as refusal:
             raise RoundError(refusal.message) from None
-        running = Round.objects.filter(game=Game.CRASH, state=State.RUNNING).order_by("number")
+        running = Round.objects.filter(game=CRASH.slug, state=State.RUNNING).order_by("number")
         game_round = running.first()
         if game_round is None:
             raise RoundError("No round is running.")
@@ -414,26 +443,31 @@ def cash_out(user, *, received_ms: int | None = None) -> CashOut:
         game_round.refresh_from_db(fields=["state"])
         if game_round.state != State.RUNNING:
             raise RoundError(f"Round {game_round.number} has crashed.")
-        bet = CrashBet.objects.select_for_update().filter(round=game_round, user=user).first()
+        bet = Bet.objects.select_for_update().filter(round=game_round, user=user).first()
         if bet is None:
             raise RoundError("You have no bet in this round.")
-        if bet.cashed_out_ms is not None:
+        if "cashed_out_ms" in bet.selection:
             raise RoundError("You have already cashed out of this round.")
         crash_point = game_round.crash_point
         elapsed = received_ms - game_round.started_at_ms
         if elapsed < 0:
             raise RoundError("The round has not started yet.")
         if elapsed >= curve.crash_instant(crash_point):
-            raise RoundError(f"Too late: the round crashed at {crash_point / 100:.2f}x.")
-        target = bet.auto_cash_out
+            raise RoundError(f"Too late: the round crashed at {odds_text(crash_point)}.")
+        target = bet.selection.get("auto_cash_out")
         if target is not None and target <= crash_point and elapsed >= curve.crash_instant(target):
-            raise RoundError(f"Your auto cash-out already took you out at {target / 100:.2f}x.")
-        paid = curve.cash_out(crash_point, auto_cash_out=target, manual_at_ms=elapsed)
-        bet.cashed_out_ms, bet.paid_multiplier = elapsed, paid
-        bet.save(update_fields=["cashed_out_ms", "paid_multiplier"])
-    result = CashOut(bet=bet, multiplier=paid, payout=curve.payout(bet.amount, paid))
+            raise RoundError(f"Your auto cash-out already took you out at {odds_text(target)}.")
+        bet.selection = {**bet.selection, "cashed_out_ms": elapsed}
+        bet.result = CRASH.result("bet", bet.selection, game_round.outcome)
+        bet.save(update_fields=["selection", "result"])
+        paid = bet.result["multiplier"]
+    result = CashOut(
+        bet=bet,
+        multiplier=paid,
+        payout=min(curve.payout(bet.stake, paid), conf.limits(CRASH.slug).max_win),
+    )
     _after_commit(
-        Game.CRASH,
+        CRASH.slug,
         {
             "type": "cashout",
             "round": game_round.number,
@@ -468,7 +502,7 @@ def start_autobet(
 ) -> CrashAutoRun:
     """AUTOBET: the system bets for the player from the round now taking bets on."""
     _check_can_bet(user)
-    check_stake(base_bet)
+    check_stake(CRASH.slug, base_bet)
     try:
         plan = autobet.AutoPlan(
             base_bet=base_bet,
@@ -495,7 +529,7 @@ def start_autobet(
     except IntegrityError:
         raise RoundError("AUTOBET is already on: stop it first.") from None
     betting = Round.objects.filter(
-        game=Game.CRASH, state=State.BETTING, closes_at__gt=timezone.now()
+        game=CRASH.slug, state=State.BETTING, closes_at__gt=timezone.now()
     ).first()
     if betting is not None:
         _place_auto_bet(run, betting)
@@ -569,12 +603,12 @@ def _advance_auto_runs(bets: list[tuple[int, int, bool]]) -> None:
 def open_crash_betting() -> Round | None:
     """Open the next round's betting window if no round is betting or running."""
     with transaction.atomic():
-        _lock_game(Game.CRASH)
-        if Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING]).exists():
+        _lock_game(CRASH.slug)
+        if Round.objects.filter(game=CRASH.slug, state__in=[State.BETTING, State.RUNNING]).exists():
             return None
         game_round = (
             Round.objects.select_for_update()
-            .filter(game=Game.CRASH, state=State.SCHEDULED)
+            .filter(game=CRASH.slug, state=State.SCHEDULED)
             .order_by("number")
             .first()
         )
@@ -585,12 +619,12 @@ def open_crash_betting() -> Round | None:
         game_round.save(update_fields=["state", "closes_at"])
     place_auto_bets(game_round)
     broadcast.send(
-        Game.CRASH,
+        CRASH.slug,
         {
             "type": "betting",
             "round": game_round.number,
             "closes_at_ms": int(game_round.closes_at.timestamp() * 1000),
-            "bets": [bet_view(b) for b in game_round.crash_bets.order_by("-amount")[:200]],
+            "bets": crash_bets_view(game_round),
         },
     )
     return game_round
@@ -601,13 +635,13 @@ def start_crash_run(round_id: int) -> Round | None:
     so exactly one task streams its ticks."""
     with transaction.atomic():
         moved = Round.objects.filter(
-            pk=round_id, game=Game.CRASH, state=State.BETTING, closes_at__lte=timezone.now()
+            pk=round_id, game=CRASH.slug, state=State.BETTING, closes_at__lte=timezone.now()
         ).update(state=State.RUNNING, started_at_ms=clock.now_ms())
         if not moved:
             return None
         game_round = Round.objects.get(pk=round_id)
     broadcast.send(
-        Game.CRASH,
+        CRASH.slug,
         {"type": "start", "round": game_round.number, "started_at_ms": game_round.started_at_ms},
     )
     return game_round
@@ -621,24 +655,10 @@ def crash_at_ms(game_round: Round) -> int:
 def auto_targets(game_round: Round) -> list[tuple[int, str]]:
     """(auto cash-out, player) of the bets that will cash out automatically, lowest first;
     fixed at the start (the rules forbid changing the auto cash-out after it)."""
-    rows = CrashBet.objects.filter(
-        round=game_round, auto_cash_out__lte=game_round.crash_point
-    ).values_list("auto_cash_out", "user_id")
+    rows = Bet.objects.filter(
+        round=game_round, selection__auto_cash_out__lte=game_round.crash_point
+    ).values_list("selection__auto_cash_out", "user_id")
     return sorted((target, player_name(user_id)) for target, user_id in rows)
-
-
-def _write_crash_wins(rows: list[tuple[int, int, int]]) -> None:
-    """(bet id, paid multiplier, payout) in one statement, whatever the number of bets."""
-    if not rows:
-        return
-    ids, multipliers, payouts = (list(column) for column in zip(*rows, strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE casino_crashbet AS b SET status = 'won', paid_multiplier = v.m, payout = v.p "
-            "FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS v(id, m, p) "
-            "WHERE b.id = v.id",
-            [ids, multipliers, payouts],
-        )
 
 
 def settle_crash(round_id: int) -> bool:
@@ -651,32 +671,22 @@ def settle_crash(round_id: int) -> bool:
             raise RoundError(f"Round {game_round.number} has not run.")
         if clock.now_ms() < crash_at_ms(game_round):
             raise RoundError(f"Round {game_round.number} has not crashed yet.")
-        crash_point = game_round.crash_point
-        bets = CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
-            "id", "user_id", "amount", "auto_cash_out", "cashed_out_ms", "auto_run_id"
-        )
-        won_rows, wins, auto_results = [], defaultdict(int), []
-        for bet_id, user_id, amount, target, manual_ms, run_id in bets:
-            paid = curve.cash_out(crash_point, auto_cash_out=target, manual_at_ms=manual_ms)
-            if paid is not None:
-                payout = curve.payout(amount, paid)
-                won_rows.append((bet_id, paid, payout))
-                wins[user_id] += payout
-            if run_id is not None:
-                auto_results.append((run_id, amount, paid is not None))
-        _write_crash_wins(won_rows)
-        CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).update(
-            status=BetStatus.LOST, paid_multiplier=None
-        )
+        settled = settle_bets(game_round, CRASH)
+        auto_results = [
+            (bet.auto_run_id, bet.stake, bet.payout > 0)
+            for bet in settled
+            if bet.auto_run_id is not None
+        ]
         if auto_results:
             _advance_auto_runs(auto_results)
+        wins = wins_of(settled)
         pay_and_close(game_round, wins, memo=f"Crash #{game_round.number} wins")
     _after_commit(
-        Game.CRASH,
+        CRASH.slug,
         {
             "type": "settled",
             "round": game_round.number,
-            "crash_point": crash_point,
+            "crash_point": game_round.crash_point,
             "link": bytes(game_round.link).hex(),
             "winners": len(wins),
         },
@@ -698,9 +708,9 @@ def advance_crash() -> CrashStep:
     have died with its worker); a run past its crash instant plus `CRASH_RECOVERY_MS`
     is settled here (its streaming task died).
     """
-    schedule_rounds(Game.CRASH)
+    schedule_rounds(CRASH.slug)
     current = (
-        Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING])
+        Round.objects.filter(game=CRASH.slug, state__in=[State.BETTING, State.RUNNING])
         .order_by("number")
         .first()
     )
@@ -727,51 +737,67 @@ def current_paytables() -> dict[str, KenoPaytable]:
     return latest
 
 
+def keno_as_priced() -> KenoGame:
+    """Keno at the prices it sells at now: the latest stored version of each paytable."""
+    return KENO.priced(
+        {slug: (table.name, table.paytable) for slug, table in current_paytables().items()}
+    )
+
+
 def quick_pick(count: int) -> list[int]:
     if not 1 <= count <= len(keno_fairness.BALLS):
         raise RoundError("Choose how many numbers to pick.")
     return sorted(secrets.SystemRandom().sample(keno_fairness.BALLS, count))
 
 
+def keno_selection(table: KenoPaytable, numbers: list[int]) -> tuple[str, dict]:
+    """The bet type and selection of a ticket on ``table``: its numbers and the prices of
+    the table's version now, which the ticket keeps whatever staff change later."""
+    game = KENO.priced({table.game: (table.name, table.paytable)})
+    try:
+        picked = paytables.validate_ticket(numbers, game.tables[table.game])
+        bet_type = bet_type_code(table.game, len(picked))
+        selection = game.validate_bet(bet_type, {"numbers": list(picked)})
+    except ValueError as error:
+        raise RoundError(str(error)) from None
+    return bet_type, {**selection, "paytable": table.pk}
+
+
 def buy_keno_tickets(
     user, *, game: str, numbers: list[int], amount: int, draws: int = 1, purchase: str
-) -> list[KenoTicket]:
+) -> list[Bet]:
     """One ticket on each of the next ``draws`` draws open for sale.
 
     ``purchase`` (a UUID the form carries) makes the request idempotent: sent twice, it
     buys once and returns the same tickets.
     """
     _check_can_bet(user)
-    check_stake(amount)
+    check_stake(KENO.slug, amount)
     try:
-        purchase = uuid.UUID(str(purchase)).hex
+        purchase_id = uuid.UUID(str(purchase))
     except ValueError:
         raise RoundError("The form has expired: reload the page.") from None
     table = current_paytables().get(game)
     if table is None:
         raise RoundError("Choose Keno 8, Keno 10 or Keno Gold.")
-    try:
-        picked = paytables.validate_ticket(
-            numbers, paytables.KenoGame(slug=game, name=table.name, paytable=table.paytable)
-        )
-    except ValueError as error:
-        raise RoundError(str(error)) from None
+    bet_type, selection = keno_selection(table, numbers)
     if (
         isinstance(draws, bool)
         or not isinstance(draws, int)
         or not 1 <= draws <= conf.KENO_MAX_DRAWS
     ):
         raise RoundError(f"A ticket plays 1 to {conf.KENO_MAX_DRAWS} draws.")
+    label = KENO.priced({table.game: (table.name, table.paytable)}).label(bet_type, selection)
     with transaction.atomic():
         # The player's lock first: a twin of this request (a double click) waits here and
-        # then finds the tickets it bought. The unique purchase keeps it so regardless.
+        # then finds the tickets it bought. The unique key keeps it so regardless.
         protection.lock_player(user)
-        bought = list(KenoTicket.objects.filter(user=user, purchase__startswith=f"{purchase}:"))
+        bought = list(Bet.objects.filter(user=user, slip=purchase_id).order_by("pk"))
         if bought:
             return bought
         rounds = list(
             Round.objects.filter(
-                game=Game.KENO, state__in=NOT_STARTED, closes_at__gt=timezone.now()
+                game=KENO.slug, state__in=NOT_STARTED, closes_at__gt=timezone.now()
             ).order_by("number")[:draws]
         )
         if len(rounds) < draws:
@@ -781,108 +807,54 @@ def buy_keno_tickets(
             raise RoundError("Ticket sales for this draw have closed: try again.")
         tickets = []
         for game_round in rounds:
-            key = f"{purchase}:{game_round.number}"
+            key = f"keno:ticket:{purchase_id.hex}:{game_round.number}"
             place_bet(
                 user,
                 amount,
-                key=f"keno:ticket:{key}",
+                key=key,
                 reference=game_round.reference,
                 memo=f"{table.name} ticket, draw #{game_round.number}",
             )
             tickets.append(
-                KenoTicket(
+                Bet(
                     round=game_round,
                     user=user,
-                    paytable=table,
-                    numbers=list(picked),
-                    amount=amount,
-                    purchase=key,
+                    bet_type=bet_type,
+                    selection=selection,
+                    label=label[:80],
+                    stake=amount,
+                    slip=purchase_id,
+                    key=key,
                 )
             )
-        return KenoTicket.objects.bulk_create(tickets)
+        bought = Bet.objects.bulk_create(tickets)
+        notices.cash_moved(user.pk)
+    return bought
 
 
-def start_keno_draw(round_id: int) -> bool:
-    """Sales closed and draw time reached -> running. True if this call moved it."""
-    return bool(
-        Round.objects.filter(
-            pk=round_id, game=Game.KENO, state__in=NOT_STARTED, starts_at__lte=timezone.now()
-        ).update(state=State.RUNNING)
-    )
-
-
-def _write_keno_results(rows: list[tuple[int, int, int]]) -> None:
-    """(ticket id, hits, payout) for every ticket of a draw in one statement."""
-    if not rows:
-        return
-    ids, hits, payouts = (list(column) for column in zip(*rows, strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE casino_kenoticket AS t SET hits = v.h, payout = v.p, "
-            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
-            "FROM unnest(%s::bigint[], %s::smallint[], %s::bigint[]) AS v(id, h, p) "
-            "WHERE t.id = v.id",
-            [ids, hits, payouts],
-        )
-
-
-def settle_keno(round_id: int) -> bool:
-    """Count every ticket's hits against the draw and pay the winners in one batch."""
-    with transaction.atomic():
-        game_round = Round.objects.select_for_update().get(pk=round_id)
-        if game_round.state == State.SETTLED:
-            return False
-        if game_round.state != State.RUNNING:
-            raise RoundError(f"Draw {game_round.number} has not started.")
-        drawn = set(game_round.balls)
-        max_win = conf.KENO_MAX_WIN
-        tables = {t.pk: t.paytable for t in KenoPaytable.objects.all()}
-        rows, wins = [], defaultdict(int)
-        tickets = KenoTicket.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
-            "id", "user_id", "numbers", "amount", "paytable_id"
-        )
-        for ticket_id, user_id, numbers, amount, table_id in tickets:
-            hits = len(drawn.intersection(numbers))
-            payout = paytables.payout(amount, len(numbers), hits, tables[table_id], max_win=max_win)
-            rows.append((ticket_id, hits, payout))
-            if payout:
-                wins[user_id] += payout
-        _write_keno_results(rows)
-        pay_and_close(game_round, wins, memo=f"Keno draw #{game_round.number} wins")
-    _after_commit(
-        Game.KENO,
-        {
-            "type": "draw",
-            "round": game_round.number,
-            "balls": game_round.balls,
-            "link": bytes(game_round.link).hex(),
-            "next": next_keno_draw_view(),
-        },
-    )
-    return True
+def keno_ticket_view(ticket: Bet) -> dict:
+    return {
+        "round": ticket.round.number,
+        "numbers": ticket.selection["numbers"],
+        "amount": ticket.stake,
+        "hits": ticket.result.get("hits"),
+        "payout": ticket.payout,
+    }
 
 
 def keno_results_of(user) -> list[dict]:
     """The player's tickets on the last draw played, with what each paid: the page says
     how the draw went for them once its balls have fallen."""
-    last = Round.objects.filter(game=Game.KENO, state=State.SETTLED).order_by("-number").first()
+    last = Round.objects.filter(game=KENO.slug, state=State.SETTLED).order_by("-number").first()
     if last is None or not getattr(user, "is_authenticated", False):
         return []
-    return [
-        {
-            "round": last.number,
-            "numbers": ticket.numbers,
-            "amount": ticket.amount,
-            "hits": ticket.hits,
-            "payout": ticket.payout,
-        }
-        for ticket in KenoTicket.objects.filter(round=last, user=user).order_by("pk")
-    ]
+    tickets = Bet.objects.filter(round=last, user=user).select_related("round").order_by("pk")
+    return [keno_ticket_view(ticket) for ticket in tickets]
 
 
 def next_keno_draw_view() -> dict | None:
     following = (
-        Round.objects.filter(game=Game.KENO, state__in=NOT_STARTED).order_by("number").first()
+        Round.objects.filter(game=KENO.slug, state__in=NOT_STARTED).order_by("number").first()
     )
     if following is None:
         return None
@@ -893,52 +865,37 @@ def next_keno_draw_view() -> dict | None:
     }
 
 
-def advance_keno() -> list[int]:
-    """Draw and settle every draw that is due (several after downtime: tickets bought
-    for them stand, as the rules say), then mark the next one as taking bets."""
-    schedule_rounds(Game.KENO)
-    played = []
-    due = Round.objects.filter(
-        game=Game.KENO,
-        state__in=[*NOT_STARTED, State.RUNNING],
-        starts_at__lte=timezone.now(),
-    ).order_by("number")
-    for game_round in due.values_list("pk", "number"):
-        start_keno_draw(game_round[0])
-        if settle_keno(game_round[0]):
-            played.append(game_round[1])
-    following = (
-        Round.objects.filter(game=Game.KENO, state__in=NOT_STARTED).order_by("number").first()
-    )
-    if following is not None and following.state == State.SCHEDULED:
-        Round.objects.filter(pk=following.pk, state=State.SCHEDULED).update(state=State.BETTING)
-    return played
-
-
 # --- pages --------------------------------------------------------------------------------
 
 
 def crash_history(limit: int | None = None) -> list[Round]:
     return list(
-        Round.objects.filter(game=Game.CRASH, state=State.SETTLED).order_by("-number")[
+        Round.objects.filter(game=CRASH.slug, state=State.SETTLED).order_by("-number")[
             : limit or conf.CRASH_HISTORY
         ]
     )
 
 
+def crash_bets_view(game_round: Round) -> list[dict]:
+    """The round's bets as every watcher sees them, the largest first."""
+    bets = Bet.objects.filter(round=game_round).order_by("-stake", "pk")[:200]
+    return [bet_view(bet) for bet in bets]
+
+
 def crash_snapshot(user=None) -> dict:
     """Everything a Crash page needs on (re)connecting, JSON-ready."""
     current = (
-        Round.objects.filter(game=Game.CRASH, state__in=[State.BETTING, State.RUNNING])
+        Round.objects.filter(game=CRASH.slug, state__in=[State.BETTING, State.RUNNING])
         .order_by("number")
         .first()
     )
+    limits = conf.limits(CRASH.slug)
     snapshot: dict = {
         "type": "state",
         "now_ms": clock.now_ms(),
         "round": None,
         "history": [{"round": r.number, "crash_point": r.crash_point} for r in crash_history()],
-        "limits": {"min": conf.CASINO_MIN_BET, "max": conf.CASINO_MAX_BET},
+        "limits": {"min": limits.min_bet, "max": limits.max_bet},
     }
     if current is not None:
         snapshot["round"] = {
@@ -946,12 +903,16 @@ def crash_snapshot(user=None) -> dict:
             "state": current.state,
             "closes_at_ms": int(current.closes_at.timestamp() * 1000),
             "started_at_ms": current.started_at_ms,
-            "bets": [bet_view(b) for b in current.crash_bets.order_by("-amount", "pk")[:200]],
+            "bets": crash_bets_view(current),
         }
     if getattr(user, "is_authenticated", False):
         snapshot["me"] = player_name(user.pk)  # the page names this player's bet "You"
         mine = (
-            CrashBet.objects.filter(user=user, round__state__in=[*NOT_STARTED, State.RUNNING])
+            Bet.objects.filter(
+                user=user,
+                round__game=CRASH.slug,
+                round__state__in=[*NOT_STARTED, State.RUNNING],
+            )
             .select_related("round")
             .order_by("round__number")
         )
@@ -974,7 +935,7 @@ def crash_snapshot(user=None) -> dict:
 
 def keno_results(limit: int | None = None) -> list[Round]:
     return list(
-        Round.objects.filter(game=Game.KENO, state=State.SETTLED).order_by("-number")[
+        Round.objects.filter(game=KENO.slug, state=State.SETTLED).order_by("-number")[
             : limit or conf.KENO_HISTORY
         ]
     )
@@ -984,7 +945,7 @@ def hot_and_cold(draws: int | None = None, each: int = 10) -> tuple[list[int], l
     """The balls drawn most and least often over the last draws (ties: lower number)."""
     counts = Counter({ball: 0 for ball in keno_fairness.BALLS})
     for outcome in (
-        Round.objects.filter(game=Game.KENO, state=State.SETTLED)
+        Round.objects.filter(game=KENO.slug, state=State.SETTLED)
         .order_by("-number")
         .values_list("outcome", flat=True)[: draws or conf.KENO_HOT_COLD_DRAWS]
     ):

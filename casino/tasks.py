@@ -10,7 +10,8 @@ from celery import shared_task
 from django.utils import timezone
 
 from casino import conf, draws, runner, services
-from casino.models import Game, Round
+from casino.crash.game import CRASH
+from casino.models import Round
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +28,7 @@ def _schedule_start(game_round: Round | None) -> None:
 
 @shared_task(ignore_result=True)
 def crash_cycle() -> None:
-    if not _enabled(Game.CRASH):
+    if not _enabled(CRASH.slug):
         return
     step = services.advance_crash()
     _schedule_start(step.opened)
@@ -45,23 +46,17 @@ def run_crash_round(round_id: int) -> None:
     if services.start_crash_run(round_id) is None:
         return
     async_to_sync(runner.stream_crash)(round_id)
-    if _enabled(Game.CRASH):
+    if _enabled(CRASH.slug):
         _schedule_start(services.open_crash_betting())
 
 
 @shared_task(ignore_result=True)
-def keno_cycle() -> list[int]:
-    if not _enabled(Game.KENO):
-        return []
-    return services.advance_keno()
-
-
-@shared_task(ignore_result=True)
 def draw_cycle() -> dict[str, list[int]]:
-    """Every enabled game of the round contract: draw and settle what is due, open the next.
+    """Every enabled game with a cadence (Keno, the roulettes, the dice games): draw and
+    settle what is due, open the next.
     One game's failure is logged and retried next period; the others go on."""
     played = {}
-    for slug in draws.contract_slugs():
+    for slug in draws.drawn_slugs():
         if not _enabled(slug):
             continue
         try:

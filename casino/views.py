@@ -13,23 +13,25 @@ from django.views.decorators.http import require_POST
 
 from casino import conf, draws, registry, services
 from casino.crash import curve
-from casino.models import Game, KenoTicket, Round, SeedChain, game_name
+from casino.crash.game import CRASH
+from casino.keno.game import KENO
+from casino.models import Bet, Round, SeedChain, game_name
 from casino.rounds import RoundGame, rtp_percent
 from wallet.money import format_minor, parse_major
 from wallet.services import WalletError
 
 
-def _game(slug: str) -> str:
-    if slug not in Game.values and slug not in draws.contract_slugs():
-        raise Http404("No such game.")
-    return slug
-
-
 def _contract_game(slug: str) -> RoundGame:
     try:
-        return registry.get(slug)
+        game = registry.get(slug)
     except LookupError:
         raise Http404("No such game.") from None
+    # Keno's rules show the prices it sells at now, which staff may have changed.
+    return services.keno_as_priced() if game.slug == KENO.slug else game
+
+
+def _game(slug: str) -> str:
+    return _contract_game(slug).slug
 
 
 def _plain(amount: int) -> str:
@@ -41,18 +43,15 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "casino/index.html",
-        {
-            "crash_history": services.crash_history(10),
-            "keno_next": services.next_keno_draw_view(),
-            "keno_last": services.keno_results(1),
-            "round_games": draws.lobby(),
-        },
+        {"round_games": draws.lobby()},
     )
 
 
 def round_game(request: HttpRequest, game: str) -> HttpResponse:
-    """The live page of a round game of the contract: its board, the round, the bet slip."""
+    """The live page of a round game on a cadence: its board, the round, the bet slip."""
     contract = _contract_game(game)
+    if contract.cadence is None:
+        raise Http404("No such game.")
     choices = {
         t.code: [
             {"label": label, "selection": selection}
@@ -91,14 +90,15 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def crash(request: HttpRequest) -> HttpResponse:
+    limits = conf.limits(CRASH.slug)
     return render(
         request,
         "casino/crash.html",
         {
             "snapshot": services.crash_snapshot(request.user),
-            "min_bet": conf.CASINO_MIN_BET,
-            "min_bet_text": _plain(conf.CASINO_MIN_BET),
-            "max_bet": conf.CASINO_MAX_BET,
+            "min_bet": limits.min_bet,
+            "min_bet_text": _plain(limits.min_bet),
+            "max_bet": limits.max_bet,
             "tick_ms": conf.CRASH_TICK_MS,
             "rate": curve.RATE_NUMERATOR / curve.RATE_DENOMINATOR,
         },
@@ -108,11 +108,12 @@ def crash(request: HttpRequest) -> HttpResponse:
 def keno(request: HttpRequest) -> HttpResponse:
     tables = services.current_paytables()
     hot, cold = services.hot_and_cold()
+    limits = conf.limits(KENO.slug)
     mine = []
     if request.user.is_authenticated:
-        mine = (
-            KenoTicket.objects.filter(user=request.user)
-            .select_related("round", "paytable")
+        mine = list(
+            Bet.objects.filter(user=request.user, round__game=KENO.slug)
+            .select_related("round")
             .order_by("-pk")[:20]
         )
     return render(
@@ -129,12 +130,12 @@ def keno(request: HttpRequest) -> HttpResponse:
             "mine": mine,
             "purchase": uuid.uuid4().hex,
             # The numbers of the player's newest ticket stay marked through its draw.
-            "marked": next((t.numbers for t in mine if t.status == "open"), []),
+            "marked": next((t.selection["numbers"] for t in mine if t.status == "open"), []),
             "max_draws": conf.KENO_MAX_DRAWS,
-            "min_bet": conf.CASINO_MIN_BET,
-            "min_bet_text": _plain(conf.CASINO_MIN_BET),
-            "max_bet": conf.CASINO_MAX_BET,
-            "max_win": conf.KENO_MAX_WIN,
+            "min_bet": limits.min_bet,
+            "min_bet_text": _plain(limits.min_bet),
+            "max_bet": limits.max_bet,
+            "max_win": limits.max_win,
         },
     )
 
@@ -201,8 +202,8 @@ def fairness(request: HttpRequest, game: str) -> HttpResponse:
             "game_name": game_name(game),
             "chains": SeedChain.objects.filter(game=game).order_by("-pk"),
             "checks": [services.verify(r) for r in played],
-            "edge": conf.CRASH_EDGE_PERCENT,
-            "rtp": 100 - conf.CRASH_EDGE_PERCENT,
+            "edge": CRASH.edge_percent,
+            "rtp": 100 - CRASH.edge_percent,
         },
     )
 
@@ -212,7 +213,7 @@ def round_detail(request: HttpRequest, game: str, number: int) -> HttpResponse:
         Round.objects.select_related("chain"), game=_game(game), number=number
     )
     check = services.verify(game_round) if game_round.is_settled else None
-    edge = game_round.outcome.get("edge_percent", conf.CRASH_EDGE_PERCENT)
+    edge = game_round.outcome.get("edge_percent", CRASH.edge_percent)
     return render(
         request,
         "casino/round.html",

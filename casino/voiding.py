@@ -1,4 +1,4 @@
-"""Voiding a house round (a staff tool): every bet and ticket on it is refunded in full,
+"""Voiding a house round (a staff tool): every bet on it is refunded in full,
 in one `pay_wins` batch whose key makes a second attempt move nothing, written in the
 same transaction as the round's move to "void" (which the round cycle never touches
 again: it only picks scheduled, betting and running rounds)."""
@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from casino.models import Bet, BetStatus, CrashBet, KenoTicket, Round
+from casino.models import Bet, BetStatus, Round
 from staff import audit
 from wallet.services import pay_wins
 
@@ -31,14 +31,10 @@ def void_round(round_id: int, *, staff, reason: str) -> Round:
         if game_round.state == Round.State.SETTLED:
             raise VoidRefused(f"{game_round} is settled: correct its result instead of voiding it.")
         refunds: dict[int, int] = defaultdict(int)
-        for rows, stake in (
-            (CrashBet.objects.filter(round=game_round), "amount"),
-            (KenoTicket.objects.filter(round=game_round), "amount"),
-            (Bet.objects.filter(round=game_round), "stake"),
-        ):
-            for user_id, amount in rows.values_list("user_id", stake):
-                refunds[user_id] += amount
-            rows.update(status=BetStatus.VOID, payout=F(stake))
+        bets = Bet.objects.filter(round=game_round)
+        for user_id, stake in bets.values_list("user_id", "stake"):
+            refunds[user_id] += stake
+        bets.update(status=BetStatus.VOID, payout=F("stake"))
         users = get_user_model().objects.only("id").in_bulk(list(refunds))
         posting = pay_wins(
             {users[user_id]: amount for user_id, amount in refunds.items()},

@@ -1,7 +1,8 @@
 """A player's Games History: a read model over the rows written with each stake.
 
 Nothing here is a second copy: a game is in the history because its GameSeat row was
-written with the game's start, a Crash bet or Keno ticket because its row was written in
+written with the game's start, a round game's bet (a Crash bet, a Keno ticket, a roulette
+bet) because its row was written in
 the same transaction as its `place_bet`, and a correction because its row was written with
 its ledger transaction. Amounts come from those rows and from the player's own ledger
 entries, so the history cannot disagree with the money.
@@ -19,19 +20,16 @@ from django.utils import timezone
 
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
 from casino import registry as round_games
-from casino.models import Bet, CrashBet, KenoTicket
+from casino.models import Bet
 from games import registry
 from games.models import GameSeat
 from reports.models import Correction
 from wallet.models import Entry, Transaction
 
-CASINO_GAMES = {"crash": "Crash", "keno": "Keno"}
-
 
 def game_choices() -> list[tuple[str, str]]:
     return [
         *((engine.slug, engine.name) for engine in registry.all()),
-        *CASINO_GAMES.items(),
         *((game.slug, game.name) for game in round_games.all()),
     ]
 
@@ -59,7 +57,7 @@ def default_period(today: date | None = None) -> Period:
 
 @dataclass
 class HistoryLine:
-    kind: str  # game, crash, keno, round-bet (a contract round game), correction
+    kind: str  # game, round-bet (a bet of a house round game), correction
     pk: int
     when: datetime
     game: str = ""
@@ -80,18 +78,12 @@ def _sources(user, period: Period, game: str):
     seats = GameSeat.objects.filter(
         player=user, game__started__gte=period.since, game__started__lt=period.until
     )
-    bets = CrashBet.objects.filter(user=user, created__gte=period.since, created__lt=period.until)
-    tickets = KenoTicket.objects.filter(
-        user=user, created__gte=period.since, created__lt=period.until
-    )
     round_bets = Bet.objects.filter(user=user, created__gte=period.since, created__lt=period.until)
     corrections = Correction.objects.filter(
         amounts__has_key=str(user.pk), created__gte=period.since, created__lt=period.until
     )
     if game:
         seats = seats.filter(game__slug=game)
-        bets = bets if game == "crash" else bets.none()
-        tickets = tickets if game == "keno" else tickets.none()
         round_bets = round_bets.filter(round__game=game)
         corrections = corrections.filter(Q(game__slug=game) | Q(game_round__game=game))
 
@@ -106,8 +98,6 @@ def _sources(user, period: Period, game: str):
     return (
         tagged(seats, "game", "game_id", "game__started")
         .union(
-            tagged(bets, "crash", "pk", "created"),
-            tagged(tickets, "keno", "pk", "created"),
             tagged(round_bets, "round-bet", "pk", "created"),
             tagged(corrections, "correction", "pk", "created"),
             all=True,
@@ -136,8 +126,6 @@ class History:
             wanted[kind].append(pk)
         built = {
             **{("game", line.pk): line for line in self._games(wanted["game"])},
-            **{("crash", line.pk): line for line in self._crash(wanted["crash"])},
-            **{("keno", line.pk): line for line in self._keno(wanted["keno"])},
             **{("round-bet", line.pk): line for line in self._round_bets(wanted["round-bet"])},
             **{("correction", line.pk): line for line in self._corrections(wanted["correction"])},
         }
@@ -175,39 +163,6 @@ class History:
             )
         return lines
 
-    def _crash(self, ids: list[int]) -> list[HistoryLine]:
-        bets = CrashBet.objects.filter(pk__in=ids).select_related("round")
-        return [
-            _round_line(
-                "crash",
-                bet.pk,
-                bet.created,
-                bet.round,
-                bet.amount,
-                bet.payout,
-                bet.status,
-                f"cashed out at {bet.paid_multiplier / 100:.2f}x" if bet.paid_multiplier else "",
-            )
-            for bet in bets
-        ]
-
-    def _keno(self, ids: list[int]) -> list[HistoryLine]:
-        tickets = KenoTicket.objects.filter(pk__in=ids).select_related("round", "paytable")
-        return [
-            _round_line(
-                "keno",
-                t.pk,
-                t.created,
-                t.round,
-                t.amount,
-                t.payout,
-                t.status,
-                f"{t.paytable.name}: {len(t.numbers)} picks"
-                + (f", {t.hits} hits" if t.hits is not None else ""),
-            )
-            for t in tickets
-        ]
-
     def _round_bets(self, ids: list[int]) -> list[HistoryLine]:
         bets = Bet.objects.filter(pk__in=ids).select_related("round")
         return [
@@ -219,7 +174,7 @@ class History:
                 bet.stake,
                 bet.payout,
                 bet.status,
-                bet.label + (f": {_outcome(bet.round)}" if bet.status != "open" else ""),
+                _bet_note(bet),
             )
             for bet in bets
         ]
@@ -256,11 +211,16 @@ def _name(slug: str) -> str:
     try:
         return round_games.get(slug).name
     except LookupError:
-        return CASINO_GAMES.get(slug, slug)
+        return slug
 
 
-def _outcome(game_round) -> str:
-    return round_games.get(game_round.game).describe(game_round.outcome)
+def _bet_note(bet: Bet) -> str:
+    """The bet, and once played, how it went: "Keno 8: 3 17 42, 2 hits: 3 8 ..."."""
+    if bet.status in ("open", "void"):
+        return bet.label
+    game = round_games.get(bet.round.game)
+    how = game.describe_result(bet.result)
+    return f"{bet.label}{f', {how}' if how else ''}: {game.describe(bet.round.outcome)}"
 
 
 def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> HistoryLine:

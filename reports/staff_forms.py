@@ -6,6 +6,7 @@ import secrets
 
 from django import forms
 
+from casino import registry as round_games
 from wallet.money import parse_major
 
 
@@ -13,9 +14,10 @@ class CorrectionForm(forms.Form):
     """One line per player: `player id: signed amount`, e.g. `12: -5.00`."""
 
     target = forms.RegexField(
-        regex=r"^(game:\d+|round:(crash|keno):\d+)$",
+        regex=r"^(game:\d+|round:[a-z0-9-]{1,40}:\d+)$",
         label="Game or round",
-        help_text="game:<id>, or round:crash:<number> / round:keno:<number>",
+        help_text="game:<id>, or round:<game>:<number> (round:crash:120, "
+        "round:roulette-european:42)",
     )
     amounts = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
@@ -29,6 +31,13 @@ class CorrectionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}), label="Note to the players"
     )
     token = forms.CharField(widget=forms.HiddenInput, initial=secrets.token_hex)
+
+    def clean_target(self) -> str:
+        target = self.cleaned_data["target"]
+        kind, slug, *_ = target.split(":")
+        if kind == "round" and slug not in {game.slug for game in round_games.all()}:
+            raise forms.ValidationError(f"No round game is called {slug!r}.")
+        return target
 
     def clean_amounts(self) -> dict[int, int]:
         amounts: dict[int, int] = {}

@@ -15,7 +15,7 @@ import hashlib
 import hmac
 
 BITS = 52
-_SPAN: int = 2**BITS
+SPAN: int = 2**BITS
 DEFAULT_EDGE_PERCENT = 1
 INSTANT_CRASH = 100  # 1.00x: the round busts before anyone can cash out
 
@@ -28,11 +28,11 @@ def crash_bits(link: bytes, salt: str) -> int:
 
 def crash_point_from_bits(r: int, edge_percent: int = DEFAULT_EDGE_PERCENT) -> int:
     """The crash point in hundredths for 52 bits ``r``; floor division keeps it exact."""
-    if not 0 <= r < _SPAN:
+    if not 0 <= r < SPAN:
         raise ValueError(f"r must be a {BITS}-bit integer, got {r}")
     if not isinstance(edge_percent, int) or not 0 <= edge_percent < 100:
         raise ValueError(f"the edge must be an integer percentage in 0..99, got {edge_percent!r}")
-    return max(INSTANT_CRASH, (100 - edge_percent) * _SPAN // (_SPAN - r))
+    return max(INSTANT_CRASH, (100 - edge_percent) * SPAN // (SPAN - r))
 
 
 def crash_point(link: bytes, salt: str, edge_percent: int = DEFAULT_EDGE_PERCENT) -> int:

@@ -19,12 +19,6 @@ from casino.keno.fairness import BALLS, DRAWN
 
 Paytable = Mapping[int, Mapping[int, int]]
 
-# The main terms of the game, in the rules' units (AMD); the Django side holds them as
-# settings in minor units. The maximum winning caps the amount paid for one ticket.
-RULES_MIN_BET_AMD = 50
-RULES_MAX_BET_AMD = 300_000
-RULES_MAX_WIN_AMD = 5_000_000
-
 KENO_8_PAYTABLE: Paytable = {
     1: {1: 350},
     2: {1: 100, 2: 1_000},
@@ -120,7 +114,9 @@ def _check_result(picks: int, hits: int, paytable: Paytable) -> None:
         raise ValueError(f"{picks} picks cannot make {hits!r} hits")
 
 
-def payout(stake: int, picks: int, hits: int, paytable: Paytable, *, max_win: int) -> int:
+def payout(
+    stake: int, picks: int, hits: int, paytable: Paytable, *, max_win: int | None = None
+) -> int:
     """The amount paid for a ticket: stake times multiplier, floored, capped at ``max_win``.
 
     ``stake`` and ``max_win`` are in the same (minor) unit; the floor means the house
@@ -129,8 +125,8 @@ def payout(stake: int, picks: int, hits: int, paytable: Paytable, *, max_win: in
     if not _is_int(stake) or stake < 0:
         raise ValueError(f"the stake must be a non-negative integer, got {stake!r}")
     _check_result(picks, hits, paytable)
-    multiplier = paytable[picks].get(hits, 0)
-    return min(stake * multiplier // 100, max_win)
+    paid = stake * paytable[picks].get(hits, 0) // 100
+    return paid if max_win is None else min(paid, max_win)
 
 
 def hit_probability(picks: int, hits: int) -> Fraction:

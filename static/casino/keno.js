@@ -103,7 +103,8 @@
       badge: $("link"),
       onMessage: (m) => {
         if (m.type === "state") { offset = m.now_ms - Date.now(); next = m.next; if (shownDraw) verdict(m.mine || []); }
-        if (m.type === "draw") { next = m.next; showDraw(m); }
+        if (m.type === "result") showDraw({ round: m.round, balls: m.outcome.balls });
+        if (m.type === "open") next = { round: m.round, starts_at_ms: m.draws_at_ms, closes_at_ms: m.closes_at_ms };
       },
     });
   }

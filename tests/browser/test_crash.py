@@ -13,7 +13,7 @@ import pytest
 from casino import conf, services, tasks
 from casino.chain import link_at, terminal_link
 from casino.crash.fairness import crash_point
-from casino.models import Game, Round, SeedChain
+from casino.models import Round, SeedChain
 from tests.browser.test_play_flow import log_in
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
@@ -37,13 +37,13 @@ def test_bet_watch_and_cash_out_in_the_browser(server, browser, funded_player, s
     settings.CRASH_BETTING_SECONDS = 3
     secret = chain_crashing_between(150, 250)
     SeedChain.objects.create(
-        game=Game.CRASH,
+        game="crash",
         secret=secret,
         length=CHAIN_LENGTH,
         terminal=terminal_link(secret, CHAIN_LENGTH),
         salt=SALT,
     )
-    services.schedule_rounds(Game.CRASH)
+    services.schedule_rounds("crash")
     player = funded_player(100_000)
     page = log_in(browser.new_context(viewport={"width": 390, "height": 844}), server, player)
     page.goto(f"{server}/casino/crash/")
@@ -73,10 +73,10 @@ def test_bet_watch_and_cash_out_in_the_browser(server, browser, funded_player, s
     assert "and won 5" in page.inner_text("#notice")  # 50.00 times at least 1.10
 
     game_round = Round.objects.get(pk=game_round.pk)
-    bet = game_round.crash_bets.get()
+    bet = game_round.bets.get()
     assert game_round.state == "settled" and bet.status == "won"
-    assert 110 <= bet.paid_multiplier < game_round.crash_point
-    assert cash_balance(player) == 100_000 - 5_000 + 5_000 * bet.paid_multiplier // 100
+    assert 110 <= bet.result["multiplier"] < game_round.crash_point
+    assert cash_balance(player) == 100_000 - 5_000 + 5_000 * bet.result["multiplier"] // 100
     assert ledger_problems() == []
     page.screenshot(path="/tmp/crash-browser.png", full_page=True)
 

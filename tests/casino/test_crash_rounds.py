@@ -7,7 +7,7 @@ import pytest
 
 from casino import services
 from casino.crash import curve
-from casino.models import BetStatus, CrashAutoRun, CrashBet, Game, Round
+from casino.models import Bet, BetStatus, CrashAutoRun, Round
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.money import format_minor
@@ -53,7 +53,7 @@ def test_cash_out_one_millisecond_before_the_crash_wins_and_at_the_instant_loses
     assert services.settle_crash(game_round.pk)
     assert cash_balance(early) == 100_000 - 1_000 + 1_990
     assert cash_balance(late) == 100_000 - 1_000
-    assert CrashBet.objects.get(user=late).status == BetStatus.LOST
+    assert Bet.objects.get(user=late).status == BetStatus.LOST
     assert ledger_problems() == []
 
 
@@ -81,7 +81,7 @@ def test_a_manual_cash_out_after_the_auto_target_is_refused(
     with pytest.raises(services.RoundError, match="auto cash-out already"):
         services.cash_out(player)
     settle(game_round, fake_clock)
-    assert CrashBet.objects.get(user=player).payout == 1_500
+    assert Bet.objects.get(user=player).payout == 1_500
 
 
 def test_refusals(funded, crash_round, run_round, fake_clock):
@@ -98,7 +98,7 @@ def test_refusals(funded, crash_round, run_round, fake_clock):
     services.place_crash_bet(player, 1_000)
     with pytest.raises(services.RoundError, match="already have a bet"):
         services.place_crash_bet(player, 1_000)
-    game_round = Round.objects.get(game=Game.CRASH, state=Round.State.BETTING)
+    game_round = Round.objects.get(game="crash", state=Round.State.BETTING)
     run_round(game_round)
     fake_clock.advance(100)
     with pytest.raises(services.RoundError, match="Betting is closed"):
@@ -145,14 +145,14 @@ def test_a_worker_killed_in_the_middle_of_settlement_leaves_nothing_and_the_reru
 
     def killed(*args, **kwargs):
         # The bets are marked won and lost by now, in the same transaction.
-        assert CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).count() == 0
+        assert Bet.objects.filter(round=game_round, status=BetStatus.OPEN).count() == 0
         raise SystemExit("worker killed")
 
     monkeypatch.setattr(services, "pay_wins", killed)
     with pytest.raises(SystemExit):
         services.settle_crash(game_round.pk)
     assert Round.objects.get(pk=game_round.pk).state == Round.State.RUNNING
-    assert CrashBet.objects.filter(round=game_round, status=BetStatus.OPEN).count() == 2
+    assert Bet.objects.filter(round=game_round, status=BetStatus.OPEN).count() == 2
     monkeypatch.undo()
 
     from casino import clock
@@ -204,7 +204,7 @@ def test_autobet_follows_the_rules_example_and_stops_before_passing_the_limit(
     for _ in range(4):
         game_round = play(152, crash_round, run_round, fake_clock)
         bets.extend(
-            CrashBet.objects.filter(round=game_round, user=player).values_list("amount", flat=True)
+            Bet.objects.filter(round=game_round, user=player).values_list("stake", flat=True)
         )
     assert bets == [50, 100, 200]
     run.refresh_from_db()
@@ -226,7 +226,7 @@ def test_autobet_returns_to_base_after_a_win(funded, crash_round, run_round, fak
     amounts = []
     for crash_point in (152, 152, 250, 152):
         game_round = play(crash_point, crash_round, run_round, fake_clock)
-        amounts.append(CrashBet.objects.get(round=game_round, user=player).amount)
+        amounts.append(Bet.objects.get(round=game_round, user=player).stake)
     assert amounts == [50, 100, 200, 50]
     run = CrashAutoRun.objects.get(user=player)
     assert run.active and run.current_bet == 100 and run.total_bet == 500
@@ -239,7 +239,7 @@ def test_autobet_defaults_to_1_01_and_refuses_a_second_run(funded, crash_round):
         player, base_bet=100, total_bets_limit=1_000, on_win="double", on_loss="return_to_base"
     )
     assert run.auto_cash_out == 101
-    assert CrashBet.objects.get(user=player).auto_cash_out == 101
+    assert Bet.objects.get(user=player).selection == {"auto_cash_out": 101}
     with pytest.raises(services.RoundError, match="already on"):
         services.start_autobet(
             player, base_bet=100, total_bets_limit=1_000, on_win="double", on_loss="double"

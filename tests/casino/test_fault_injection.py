@@ -38,7 +38,7 @@ from kombu import Connection
 from casino import clock as casino_clock
 from casino import services as casino
 from casino import tasks as casino_tasks
-from casino.models import BetStatus, CrashBet, KenoTicket, Round
+from casino.models import Bet, BetStatus, Round
 from games import finishing
 from games import services as games
 from games import tasks as game_tasks
@@ -123,7 +123,7 @@ def send_settlements(redis_url: str, scene: dict, sweep: bool = False) -> list[s
     with Connection(redis_url) as broker:
         sent = [
             casino_tasks.crash_cycle.apply_async(connection=broker),
-            casino_tasks.keno_cycle.apply_async(connection=broker),
+            casino_tasks.draw_cycle.apply_async(connection=broker),
             game_tasks.sweep.apply_async(connection=broker)
             if sweep
             else game_tasks.settle.apply_async((scene["game"][0].pk,), connection=broker),
@@ -135,7 +135,7 @@ def settled_exactly_once(scene: dict) -> None:
     game_round, crash_player, crash_expected = scene["crash"]
     game_round.refresh_from_db()
     assert game_round.state == Round.State.SETTLED
-    bet = CrashBet.objects.get(round=game_round)
+    bet = Bet.objects.get(round=game_round)
     assert (bet.status, bet.payout) == (BetStatus.WON, 1_500)
     assert cash_balance(crash_player) == crash_expected
     assert Transaction.objects.filter(reference=game_round.reference, kind="win").count() == 1
@@ -143,7 +143,7 @@ def settled_exactly_once(scene: dict) -> None:
     draw, keno_player, keno_expected = scene["keno"]
     draw.refresh_from_db()
     assert draw.state == Round.State.SETTLED
-    ticket = KenoTicket.objects.get(round=draw)
+    ticket = Bet.objects.get(round=draw)
     assert (ticket.status, ticket.payout) == (BetStatus.WON, 1_000)
     assert cash_balance(keno_player) == keno_expected
     assert Transaction.objects.filter(reference=draw.reference, kind="win").count() == 1

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from casino.models import KenoTicket
+from casino.models import Bet
 
 pytestmark = pytest.mark.django_db
 
@@ -44,4 +44,4 @@ def test_a_malformed_ticket_is_refused_with_its_rule_and_buys_nothing(
     }
     page = client.post(reverse("casino:keno_buy"), form, follow=True).content.decode()
     assert refusal in page and "invalid literal" not in page
-    assert not KenoTicket.objects.filter(user=player).exists()
+    assert not Bet.objects.filter(user=player).exists()

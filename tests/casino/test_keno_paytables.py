@@ -12,9 +12,6 @@ from casino.keno.paytables import (
     KENO_8,
     KENO_10,
     KENO_GOLD,
-    RULES_MAX_BET_AMD,
-    RULES_MAX_WIN_AMD,
-    RULES_MIN_BET_AMD,
     count_hits,
     hit_probability,
     payout,
@@ -113,10 +110,6 @@ def test_keno_10_extends_keno_8() -> None:
 def test_the_rules_example_three_of_five_pays_3x() -> None:
     for game in GAMES.values():
         assert game.paytable[5][3] == 300
-
-
-def test_rules_main_terms() -> None:
-    assert (RULES_MIN_BET_AMD, RULES_MAX_BET_AMD, RULES_MAX_WIN_AMD) == (50, 300_000, 5_000_000)
 
 
 def test_hit_probabilities_are_hypergeometric_and_sum_to_one() -> None:

@@ -9,9 +9,9 @@ from itertools import pairwise
 import pytest
 from django.utils import timezone
 
-from casino import services
+from casino import draws, services
 from casino.keno import paytables
-from casino.models import BetStatus, Game, KenoPaytable, KenoTicket, Round
+from casino.models import Bet, BetStatus, KenoPaytable, Round
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
@@ -31,15 +31,15 @@ def buy(user, numbers, amount=100, game="keno-8", draws=1, purchase=None):
 
 
 def make_due(game_round: Round) -> None:
-    Round.objects.filter(game=Game.KENO, number__lte=game_round.number).update(
+    Round.objects.filter(game="keno", number__lte=game_round.number).update(
         starts_at=timezone.now() - timedelta(seconds=1),
         closes_at=timezone.now() - timedelta(seconds=6),
     )
 
 
 def test_rounds_are_fixed_at_least_ten_ahead_on_whole_minutes(casino_settings):
-    services.schedule_rounds(Game.KENO)
-    rounds = list(Round.objects.filter(game=Game.KENO).order_by("number"))
+    services.schedule_rounds("keno")
+    rounds = list(Round.objects.filter(game="keno").order_by("number"))
     assert len(rounds) >= 10
     assert all(len(r.balls) == 20 and len(set(r.balls)) == 20 for r in rounds)
     assert all(r.starts_at.second == 0 for r in rounds)
@@ -57,29 +57,29 @@ def test_a_draw_pays_every_winner_in_one_batch(funded, casino_settings, keno_rou
     buy(winner, balls[:1], amount=100)  # 1 of 1: 3.5x
     buy(loser, missed[:3] + balls[:1], amount=100, game="keno-10")  # 1 of 4: nothing
     make_due(first)
-    assert services.advance_keno() == [first.number]
+    assert draws.advance("keno") == [first.number]
     assert cash_balance(winner) == 10_000 - 200 + 200_000 + 350
     assert cash_balance(loser) == 10_000 - 100
-    assert KenoTicket.objects.get(user=loser).status == BetStatus.LOST
-    assert sorted(KenoTicket.objects.filter(user=winner).values_list("hits", flat=True)) == [1, 8]
+    assert Bet.objects.get(user=loser).status == BetStatus.LOST
+    assert sorted(Bet.objects.filter(user=winner).values_list("result__hits", flat=True)) == [1, 8]
     assert Transaction.objects.filter(reference=first.reference, kind="win").count() == 1
-    assert services.advance_keno() == []  # nothing twice
+    assert draws.advance("keno") == []  # nothing twice
     assert ledger_problems() == []
 
 
 def test_the_maximum_win_caps_a_ticket(funded, casino_settings, keno_rounds):
-    casino_settings.KENO_MAX_WIN = 150_000
+    casino_settings.CASINO_LIMITS["keno"]["max_win"] = 150_000
     first = keno_rounds()
     player = funded(10_000)
     buy(player, first.balls[:8], amount=100)
     make_due(first)
-    services.advance_keno()
-    assert KenoTicket.objects.get(user=player).payout == 150_000
+    draws.advance("keno")
+    assert Bet.objects.get(user=player).payout == 150_000
 
 
 def test_a_ticket_for_several_draws_and_a_repeated_form(funded, casino_settings):
     player = funded(10_000)
-    services.schedule_rounds(Game.KENO)
+    services.schedule_rounds("keno")
     purchase = uuid.uuid4().hex
     tickets = buy(player, [1, 2, 3], amount=100, draws=5, purchase=purchase)
     again = buy(player, [1, 2, 3], amount=100, draws=5, purchase=purchase)
@@ -105,7 +105,7 @@ def test_a_ticket_for_several_draws_and_a_repeated_form(funded, casino_settings)
 )
 def test_malformed_tickets_are_refused(funded, numbers, game, message):
     player = funded(10_000)
-    services.schedule_rounds(Game.KENO)
+    services.schedule_rounds("keno")
     with pytest.raises(services.RoundError, match=message):
         buy(player, numbers, game=game)
     assert cash_balance(player) == 10_000
@@ -113,14 +113,14 @@ def test_malformed_tickets_are_refused(funded, numbers, game, message):
 
 def test_stake_limits_and_closed_draws(funded, casino_settings):
     player = funded(10_000_000)
-    services.schedule_rounds(Game.KENO)
+    services.schedule_rounds("keno")
     with pytest.raises(services.RoundError, match="minimum"):
         buy(player, [1], amount=49)
     with pytest.raises(services.RoundError, match="maximum"):
         buy(player, [1], amount=300_001)
     with pytest.raises(services.RoundError, match="1 to 10 draws"):
         buy(player, [1], draws=11)
-    Round.objects.filter(game=Game.KENO).update(closes_at=timezone.now())
+    Round.objects.filter(game="keno").update(closes_at=timezone.now())
     with pytest.raises(services.RoundError, match="Only 0 draws"):
         buy(player, [1])
     assert cash_balance(player) == 10_000_000
@@ -138,8 +138,8 @@ def test_a_ticket_keeps_the_paytable_version_it_was_bought_under(
     KenoPaytable.objects.create(game="keno-8", name="Keno 8", version=2, table=table)
     buy(player, first.balls[:1], amount=100)
     make_due(first)
-    services.advance_keno()
-    assert sorted(KenoTicket.objects.filter(user=player).values_list("payout", flat=True)) == [
+    draws.advance("keno")
+    assert sorted(Bet.objects.filter(user=player).values_list("payout", flat=True)) == [
         300,
         350,
     ]
@@ -151,10 +151,10 @@ def test_version_1_is_the_rules_paytables(casino_settings):
 
 
 def test_hot_and_cold_balls(casino_settings):
-    services.schedule_rounds(Game.KENO)
-    played = list(Round.objects.filter(game=Game.KENO).order_by("number")[:5])
+    services.schedule_rounds("keno")
+    played = list(Round.objects.filter(game="keno").order_by("number")[:5])
     make_due(played[-1])
-    services.advance_keno()
+    draws.advance("keno")
     hot, cold = services.hot_and_cold()
     counts = {}
     for game_round in played:

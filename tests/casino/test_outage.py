@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from casino import conf, services, tasks
-from casino.models import BetStatus, CrashBet, Game, KenoTicket, Round
+from casino.models import Bet, BetStatus, Round
 from reports import outage
 from reports.models import Heartbeat
 from wallet.invariants import ledger_problems
@@ -43,7 +43,7 @@ def test_a_crash_run_cut_by_an_outage_is_voided_and_every_bet_returned(
         tasks.crash_cycle.apply().get()  # the worker's first task after the outage
     game_round.refresh_from_db()
     assert game_round.state == Round.State.VOID
-    bet = CrashBet.objects.get(user=player)
+    bet = Bet.objects.get(user=player)
     assert (bet.status, bet.payout) == (BetStatus.VOID, 1_000)
     assert cash_balance(player) == 10_000
     assert ledger_problems() == []
@@ -74,7 +74,7 @@ def test_a_keno_draw_due_in_a_short_outage_is_drawn_late_and_in_a_long_one_voide
     services.buy_keno_tickets(  # one ticket on this draw and one on the following
         player, game="keno-8", numbers=[1, 2], amount=100, draws=2, purchase=uuid.uuid4().hex
     )
-    following = Round.objects.get(game=Game.KENO, number=draw.number + 1)
+    following = Round.objects.get(game="keno", number=draw.number + 1)
     Round.objects.filter(pk=draw.pk).update(
         starts_at=timezone.now() - timedelta(seconds=60),
         closes_at=timezone.now() - timedelta(seconds=65),
@@ -92,7 +92,7 @@ def test_a_keno_draw_due_in_a_short_outage_is_drawn_late_and_in_a_long_one_voide
     outage.recover()
     following.refresh_from_db()
     assert following.state == Round.State.VOID
-    ticket = KenoTicket.objects.get(round=following)
+    ticket = Bet.objects.get(round=following)
     assert (ticket.status, ticket.payout) == (BetStatus.VOID, 100)
     assert ledger_problems() == []
 
@@ -123,6 +123,6 @@ async def test_a_run_voided_while_it_streams_ends_without_settling(
 
     monkeypatch.setattr(clock, "sleep_ms", tick_then_void)
     assert await runner.stream_crash(game_round.pk) is False
-    bet = await database_sync_to_async(CrashBet.objects.get)(user=player)
+    bet = await database_sync_to_async(Bet.objects.get)(user=player)
     assert (bet.status, bet.payout) == (BetStatus.VOID, 1_000)
     assert await database_sync_to_async(cash_balance)(player) == 10_000

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from casino import services
-from casino.models import CrashAutoRun, CrashBet, KenoTicket
+from casino.models import Bet, CrashAutoRun
 from tests.standing import CHANGES, block, make_staff
 from wallet.selectors import cash_balance
 from wallet.services import WalletError
@@ -40,7 +40,7 @@ def test_crash_bets_autobet_and_keno_refused_for_the_account_as_it_is_now(
     )
     run.refresh_from_db()
     assert not run.active and "cannot deposit, play or withdraw" in run.stopped_reason
-    assert not CrashBet.objects.exists() and not KenoTicket.objects.exists()
+    assert not Bet.objects.exists() and not Bet.objects.exists()
     assert CrashAutoRun.objects.filter(active=True).count() == 0
     assert cash_balance(player) == BALANCE
 
@@ -57,7 +57,7 @@ def test_keno_page_says_why_and_sells_nothing(client, funded, keno_rounds, chang
         follow=True,
     )
     assert b"cannot deposit, play or withdraw" in response.content
-    assert not KenoTicket.objects.exists()
+    assert not Bet.objects.exists()
     assert cash_balance(player) == BALANCE
 
 
@@ -72,7 +72,7 @@ def test_a_player_blocked_mid_round_cannot_cash_out_on_the_open_socket(
     block(player)
     with pytest.raises(services.RoundError, match="blocked"):
         services.cash_out(socket_user, received_ms=running.started_at_ms + 1_000)
-    assert CrashBet.objects.get(user=player).cashed_out_ms is None
+    assert "cashed_out_ms" not in Bet.objects.get(user=player).selection
 
 
 def test_crash_and_keno_pages_say_up_front_that_staff_do_not_play(client, funded, keno_rounds):

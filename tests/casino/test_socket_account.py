@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from accounts import protection
 from accounts import services as accounts
 from accounts.models import User
-from casino.models import CrashAutoRun, CrashBet
+from casino.models import Bet, CrashAutoRun
 from realtime.protocol import CLOSE_EXCLUDED, CLOSE_REFUSED
 from tests.casino.test_sockets import connect, until
 from wallet.selectors import cash_balance
@@ -53,7 +53,7 @@ async def test_a_blocked_player_cannot_bet_or_start_autobet_from_an_open_socket(
         }
     )
     assert (await until(socket, "error"))["code"] == "blocked"
-    assert not await database_sync_to_async(CrashBet.objects.filter(user=player).exists)()
+    assert not await database_sync_to_async(Bet.objects.filter(user=player).exists)()
     assert not await database_sync_to_async(CrashAutoRun.objects.filter(user=player).exists)()
     assert await database_sync_to_async(cash_balance)(player) == 100_000
     await socket.disconnect()
@@ -69,8 +69,8 @@ async def test_a_blocked_player_cannot_cash_out_from_an_open_socket(crash_table,
     await database_sync_to_async(deactivate)(player)
     await socket.send_json_to({"type": "cash_out"})
     assert (await until(socket, "error"))["code"] == "blocked"
-    bet = await database_sync_to_async(CrashBet.objects.get)(user=player)
-    assert bet.cashed_out_ms is None and bet.paid_multiplier is None
+    bet = await database_sync_to_async(Bet.objects.get)(user=player)
+    assert "cashed_out_ms" not in bet.selection and bet.result == {}
     await socket.disconnect()
 
 
@@ -100,7 +100,7 @@ async def test_an_exclusion_closes_the_crash_socket_and_refuses_new_bets(crash_t
     await socket.receive_json_from(timeout=5)
     await socket.send_json_to({"type": "bet", "amount": "10"})
     assert (await until(socket, "error"))["code"] == "excluded"
-    assert not await database_sync_to_async(CrashBet.objects.filter(user=player).exists)()
+    assert not await database_sync_to_async(Bet.objects.filter(user=player).exists)()
     await socket.disconnect()
 
 
@@ -151,5 +151,5 @@ async def test_a_crash_bet_over_the_players_loss_limit_is_refused_as_protection(
     await socket.send_json_to({"type": "bet", "amount": "10"})
     error = await until(socket, "error")
     assert error["code"] == "protection" and "limit" in error["message"]
-    assert not await database_sync_to_async(CrashBet.objects.filter(user=player).exists)()
+    assert not await database_sync_to_async(Bet.objects.filter(user=player).exists)()
     await socket.disconnect()

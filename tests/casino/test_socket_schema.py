@@ -9,8 +9,10 @@ import typing
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
-from casino import clock, protocol, runner
+from casino import clock, draws, protocol, runner
+from casino.models import Round
 from tests.casino.test_sockets import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,4 +80,14 @@ async def test_the_keno_state_has_its_declared_shape(keno_rounds):
     assert state["next"] is not None
     assert_shape(state, protocol.KENO_SERVER_MESSAGES)
     assert set(state["next"]) == set(typing.get_type_hints(protocol.NextDraw))
+    await database_sync_to_async(draw_now)(state["next"]["round"])
+    await database_sync_to_async(draws.advance)("keno")
+    result, opened = await socket.until("result"), await socket.until("open")
+    assert len(result["outcome"]["balls"]) == 20 and opened["round"] == result["round"] + 1
+    for message in socket.seen:
+        assert_shape(message, protocol.KENO_SERVER_MESSAGES)
     await socket.communicator.disconnect()
+
+
+def draw_now(number: int) -> None:
+    Round.objects.filter(game="keno", number=number).update(starts_at=timezone.now())

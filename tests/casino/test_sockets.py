@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from casino import clock, runner
-from casino.models import CrashBet
+from casino.models import Bet
 from config.asgi import application
 from wallet.selectors import cash_balance
 
@@ -69,7 +69,7 @@ async def test_bet_ticks_cash_out_crash_over_the_socket(
     assert settled["winners"] == 1 and len(settled["link"]) == 64
     assert await stream
 
-    bet = await database_sync_to_async(CrashBet.objects.get)(user=player)
+    bet = await database_sync_to_async(Bet.objects.get)(user=player)
     assert bet.payout == 1_000 * cashed["multiplier"] // 100
     balance = await database_sync_to_async(cash_balance)(player)
     assert balance == 100_000 - 1_000 + bet.payout
@@ -115,9 +115,8 @@ async def test_an_anonymous_watcher_cannot_bet(crash_table):
 @pytest.mark.django_db(transaction=True)
 async def test_the_keno_socket_sends_the_next_draw(casino_settings):
     from casino import services
-    from casino.models import Game
 
-    await database_sync_to_async(services.schedule_rounds)(Game.KENO)
+    await database_sync_to_async(services.schedule_rounds)("keno")
     socket = await connect(path="/ws/casino/keno/")
     state = await socket.receive_json_from(timeout=5)
     assert state["type"] == "state" and state["next"]["round"] == 1

@@ -11,7 +11,7 @@ from celery.contrib.testing.worker import start_worker
 from django.utils import timezone
 
 from casino import services, tasks
-from casino.models import BetStatus, CrashBet, Game, KenoTicket, Round
+from casino.models import Bet, BetStatus, Round
 from config.celery import app
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
@@ -36,12 +36,12 @@ def test_a_worker_runs_a_keno_cycle(funded, keno_rounds):
         closes_at=timezone.now() - timedelta(seconds=6),
     )
     with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
-        played = tasks.keno_cycle.apply_async(ignore_result=False).get(timeout=30)
-    assert played == [draw.number]
-    ticket = KenoTicket.objects.get(user=player)
-    assert (ticket.status, ticket.hits, ticket.payout) == (BetStatus.WON, 2, 1_000)
+        played = tasks.draw_cycle.apply_async(ignore_result=False).get(timeout=30)
+    assert played["keno"] == [draw.number]
+    ticket = Bet.objects.get(user=player)
+    assert (ticket.status, ticket.result, ticket.payout) == (BetStatus.WON, {"hits": 2}, 1_000)
     assert cash_balance(player) == 10_000 - 100 + 1_000
-    following = Round.objects.get(game=Game.KENO, number=draw.number + 1)
+    following = Round.objects.get(game="keno", number=draw.number + 1)
     assert following.state == Round.State.BETTING
     assert ledger_problems() == []
 
@@ -55,6 +55,6 @@ def test_a_worker_runs_a_crash_round(funded, crash_round):
     with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
         tasks.crash_cycle.delay()  # beat's nudge: the window is overdue, start the run
         wait_for(lambda: Round.objects.get(pk=game_round.pk).state == Round.State.SETTLED)
-        wait_for(lambda: Round.objects.filter(game=Game.CRASH, state=Round.State.BETTING).exists())
-    assert CrashBet.objects.get(user=player).payout == 1_020
+        wait_for(lambda: Round.objects.filter(game="crash", state=Round.State.BETTING).exists())
+    assert Bet.objects.get(user=player).payout == 1_020
     assert cash_balance(player) == 10_000 + 20

@@ -62,7 +62,7 @@ def test_voiding_a_round_refunds_every_bet_once(client, crash_round, funded_play
     game_round.refresh_from_db()
     assert game_round.state == Round.State.VOID
     assert [cash_balance(p) for p in players] == [100_000, 100_000]
-    assert set(game_round.crash_bets.values_list("status", flat=True)) == {BetStatus.VOID}
+    assert set(game_round.bets.values_list("status", flat=True)) == {BetStatus.VOID}
     assert AuditLog.objects.filter(action="casino.void_round").count() == 1
     assert ledger_problems() == []
 

@@ -23,7 +23,9 @@ def test_history_lists_games_and_bets_with_results_and_links(
     game, (winner, loser) = played_game()
     game_round = settled_crash([(winner, 500, 150), (loser, 700, 300)])
     lines = history.History(winner, history.default_period())[0:50]
-    assert [(line.kind, line.net) for line in lines] == [("crash", 250), ("game", 920)]
+    assert [(line.kind, line.net) for line in lines] == [("round-bet", 250), ("game", 920)]
+    assert lines[0].game == f"Crash #{game_round.number}"
+    assert lines[0].notes == ["Bet, auto cash-out 1.50x, cashed out at 1.50x: 2.00x"]
     assert lines[1].rake == 80 and lines[1].link == reverse("games:replay", args=[game.pk])
     assert lines[0].link == reverse("casino:round", args=["crash", game_round.number])
     totals = history.totals(winner, history.default_period())
@@ -118,3 +120,24 @@ def test_a_failed_audit_write_undoes_the_action(make_user, monkeypatch):
     player.refresh_from_db()
     assert not player.is_blocked
     assert audit.staff_action.has_listeners()
+
+
+@pytest.mark.parametrize(
+    ("target", "valid"),
+    [
+        ("game:12", True),
+        ("round:crash:7", True),
+        ("round:roulette-european:42", True),
+        ("round:keno:3", True),
+        ("round:no-such-game:3", False),
+        ("round:crash:", False),
+        ("round:Crash;drop:1", False),
+    ],
+)
+def test_the_correction_form_takes_a_round_of_any_round_game(target, valid):
+    from reports.staff_forms import CorrectionForm
+
+    form = CorrectionForm(
+        {"target": target, "amounts": "1: 5.00", "reason": "r", "player_note": "n", "token": "t"}
+    )
+    assert form.is_valid() == valid, form.errors
