@@ -12,9 +12,8 @@ def round_board_styles() -> str:
     """The stylesheet of every board of the round games (static/casino/boards/<board>.css):
     each holds its board's drawing and its icons on the Casino and home pages."""
     boards = dict.fromkeys(game.board for game in registry.all())
-    return format_html_join(
-        "", '<link rel="stylesheet" href="{}">', ((static(f"casino/boards/{b}.css"),) for b in boards)
-    )
+    links = ((static(f"casino/boards/{board}.css"),) for board in boards)
+    return format_html_join("", '<link rel="stylesheet" href="{}">', links)
 
 
 @register.filter
