@@ -352,7 +352,8 @@ class DominoEngine(Duel[DominoOptions, DominoState, Action]):
         first = opener(state["hands"])
         state["opener"] = first
         state["turn"] = first
-        self._remember(state, {"seat": first, "kind": "deal", "deal": state["deal_no"]})
+        # The last deal's plays stay in its result; a bone of it may be in a hand now.
+        state["recent"] = [{"seat": first, "kind": "deal", "deal": state["deal_no"]}]
 
     def _plays(self, state: DominoState, seat: int) -> list[Play]:
         hand = state["hands"][seat]
