@@ -7,8 +7,19 @@ from typing import Any
 
 from games.domino.bones import norm
 
-# Lists of two small numbers that are not bones: scores and counts per seat.
-NOT_BONES = {"score", "deals_won", "deal_points", "hand_sizes", "to_act", "points", "clocks"}
+# Lists of two small numbers that are not bones: scores, counts and places per seat.
+NOT_BONES = {
+    "score",
+    "deals_won",
+    "deal_points",
+    "hand_sizes",
+    "to_act",
+    "clocks",
+    "points",
+    "placing",
+    "payouts",
+    "net",
+}
 
 
 def hidden_from(state: dict[str, Any], seat: int | None) -> set[tuple[int, int]]:
