@@ -47,7 +47,10 @@
     const who = nameOf(msg, result.winner);
     const how = result.how === "out" ? "went out" : "won the block";
     const extra = result.reserve ? ` (${result.reserve} of them from the reserve)` : "";
-    return `Deal ${result.deal}: ${who} ${how}, ${points(result.points)}${extra}`;
+    const text = `Deal ${result.deal}: ${who} ${how}, ${points(result.points)}${extra}`;
+    if (msg.view.counts !== "deals" || result.deal_winner === result.winner) return text;
+    // Fives and Threes count a deal for whoever scored more in it.
+    return `${text}; the deal goes to ${nameOf(msg, result.deal_winner)}, who scored more in it`;
   }
 
   function targetText(view) {
@@ -311,6 +314,7 @@
   function draw(root, msg, act, say) {
     const send = sender(msg, act);
     const board = el("div", "dm-board");
+    board.dataset.seq = String(msg.seq);
     const rows = [scores(msg), facts(msg), opponent(msg), table(msg, send), pairs(msg, send), hand(msg, send), recent(msg), results(msg)];
     rows.forEach((row) => row && board.appendChild(row));
     say(status(msg));
