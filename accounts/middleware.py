@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.urls import Resolver404, resolve
 
 from accounts import protection
+from staff import roles
 
 # URL namespaces of play: the lobby's tables, live games, house rounds, tournaments.
 PLAY_NAMESPACES = frozenset({"lobby", "games", "casino", "tournaments"})
@@ -46,4 +47,45 @@ class PlayBlockMiddleware:
                 fail_silently=True,
             )
             return redirect("accounts:responsible")
+        return self.get_response(request)
+
+
+def needs_two_factor(user) -> bool:
+    """Staff and regulators log in with a second step; until they have set one up, the
+    platform shows them nothing but the page that sets it up."""
+    from allauth.mfa.utils import is_mfa_enabled
+
+    return (user.is_staff or roles.is_regulator(user)) and not is_mfa_enabled(user)
+
+
+# What a staff member without a second step may still open: setting it up, and leaving.
+TWO_FACTOR_SETUP_PAGES = frozenset(
+    {
+        "mfa_index",
+        "mfa_activate_totp",
+        "mfa_view_recovery_codes",
+        "account_reauthenticate",
+        "account_logout",
+    }
+)
+
+
+class StaffTwoFactorMiddleware:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and needs_two_factor(user):
+            try:
+                page = resolve(request.path_info).view_name
+            except Resolver404:
+                page = ""
+            if page not in TWO_FACTOR_SETUP_PAGES:
+                messages.warning(
+                    request,
+                    "Staff accounts log in with two steps: set up an authenticator app first.",
+                    fail_silently=True,
+                )
+                return redirect("mfa_activate_totp")
         return self.get_response(request)

@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "allauth",
     "allauth.account",
+    "allauth.mfa",
     "axes",
     "csp",
     "accounts",
@@ -114,6 +115,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.PlayBlockMiddleware",
+    "accounts.middleware.StaffTwoFactorMiddleware",
     "reports.middleware.RegulatorReadOnlyMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -265,6 +267,11 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 # django-axes below is the one lock-out authority for failed log-ins (visible to staff).
 ACCOUNT_RATE_LIMITS = {"login_failed": False}
+# Two-step log-in (allauth's MFA): an authenticator app's codes, and recovery codes for a
+# lost phone. Offered to players; staff and regulators must set it up before anything else
+# (accounts.middleware.StaffTwoFactorMiddleware).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = SITE_NAME
 
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1, minimum=1)

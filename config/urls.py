@@ -1,8 +1,12 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from config import views
 
+# Staff log in through the site's log-in, which asks for the second step: the admin's own
+# form would take a password alone.
+admin.site.login = secure_admin_login(admin.site.login)
 admin.site.site_header = "Longtable staff"
 admin.site.site_title = "Longtable staff"
 

@@ -65,6 +65,14 @@ def _clean_redis(request):
         client.delete(*stale)
 
 
+@pytest.fixture(autouse=True)
+def _staff_two_factor(request, monkeypatch):
+    """Tests log staff in with force_login, which no second step can follow: the rule that
+    staff set up two-step log-in is tested where a test asks for it (`two_factor`)."""
+    if request.node.get_closest_marker("two_factor") is None:
+        monkeypatch.setattr("accounts.middleware.needs_two_factor", lambda user: False)
+
+
 @pytest.fixture
 def funded_player(make_user):
     from wallet import services as wallet

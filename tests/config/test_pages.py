@@ -1,4 +1,5 @@
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 
@@ -10,7 +11,7 @@ def test_layout_has_navigation_balance_and_footer(client, make_user):
         assert f">{label}</a>" in page
     for link in ("pages:rules", "pages:responsible", "pages:complaints"):
         assert reverse(link) in page
-    assert "18+" in page
+    assert f"{settings.MIN_AGE}+" in page
     assert 'class="balance"' in page
 
 
