@@ -34,6 +34,10 @@ CARD_GAME = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 5, (10, 15, 20, 30), (0, 5
 DEFAULTS.update(
     {slug: CARD_GAME for slug in ("pilotta", "classic-pilotta", "belote", "open-belote")}
 )
+# Spades' text: the rake is 15% of the buy-in, taken from the pot before the prize pool.
+DEFAULTS["spades"] = GameLimits(
+    1 * MINOR, 5_000 * MINOR, 1_500, 5, (10, 15, 20, 30), (0, 5, 10, 15, 20)
+)
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 
