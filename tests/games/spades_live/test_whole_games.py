@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from games import messages, replay, services
+from games.settlement import divide
 from lobby import services as lobby
 from reports import exports, history
 from tests.games.belote_live.support import (
@@ -74,12 +75,11 @@ def test_a_whole_game_is_played_settled_replayed_and_reported(
         expected = [POOL // 2 if place == 1 else 0 for place in outcome.placing]
     else:
         expected_rake = RAKE
-        weights = outcome.split.values
-        expected = [POOL * w // sum(weights) for w in weights]
+        shares = divide(POOL, dict(enumerate(outcome.split.values)), 4)
+        expected = [shares.get(seat, 0) for seat in range(4)]
     assert game.settlement["rake"] == expected_rake
     assert house_rake() - rake_before == expected_rake
     assert sum(game.settlement["payouts"]) == 4 * STAKE - expected_rake
-    # Whole shares here; the odd units of uneven ones are tested with the arithmetic.
     assert sum(expected) == 4 * STAKE - expected_rake
     assert list(game.settlement["payouts"]) == expected
     for seat, player in players_by_seat(game).items():
