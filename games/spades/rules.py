@@ -145,8 +145,8 @@ def parse_move(raw: object) -> SpadesMove:
     extra = set(fields) - {"type"}
     if kind == "bid" and extra == {"tricks"}:
         tricks = fields["tricks"]
-        if is_int(tricks) and 0 <= tricks <= MAX_BID:  # type: ignore[operator]
-            return {"type": "bid", "tricks": int(tricks)}  # type: ignore[call-overload]
+        if isinstance(tricks, int) and is_int(tricks) and 0 <= tricks <= MAX_BID:
+            return {"type": "bid", "tricks": tricks}
     elif kind == "play" and extra == {"card"}:
         card = fields["card"]
         if isinstance(card, str) and is_card(card):
@@ -428,7 +428,8 @@ class Spades(Engine[SpadesOptions, SpadesState, SpadesMove]):
     # ---- what players see ----------------------------------------------------------
 
     def view(self, state: SpadesState, seat: int | None) -> View:
-        sees_hand = seat is not None and state["looked"][seat]
+        # Before looking (blind nil offered) a player's own cards stay face down too.
+        hand = None if seat is None or not state["looked"][seat] else state["hands"][seat]
         return {
             "mode": state["options"]["mode"],
             "options": dict(state["options"]),
@@ -439,7 +440,7 @@ class Spades(Engine[SpadesOptions, SpadesState, SpadesMove]):
             "max_rounds": MAX_ROUNDS,
             "phase": state["phase"],
             "turn": state["turn"],
-            "hand": sorted_cards(state["hands"][seat]) if sees_hand and seat is not None else None,
+            "hand": None if hand is None else sorted_cards(hand),
             "looked": seat is not None and state["looked"][seat],
             "hand_sizes": [len(h) for h in state["hands"]],
             "bids": copy.deepcopy(state["bids"]),
