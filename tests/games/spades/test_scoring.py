@@ -80,7 +80,7 @@ def test_a_nil_failed_costs_100_and_the_partner_still_scores():
 
 def test_a_failed_nil_with_a_failed_13_bid():
     # The partner bid all 13 and the nil bidder took one of them: -100 and -130.
-    state = finished_round(["nil", 0 + 0, 13, 0 + 0], [1, 0, 12, 0])
+    state = finished_round(["nil", "nil", 13, "nil"], [1, 0, 12, 0])
     # Seats 1 and 3 bid nil too and took nothing: +100 each for the other side.
     assert last(state) == [-230, 200]
 
