@@ -39,6 +39,10 @@ DOMINO_GAME = GameLimits(
     1 * MINOR, 5_000 * MINOR, 400, 3, (5, 10, 15, 20, 30), (0, 1, 2, 3, 4, 5, 6)
 )
 DEFAULTS.update({slug: DOMINO_GAME for slug in ("dominoes", "fives", "threes", "block-dominoes")})
+# Spades' text: the rake is 15% of the buy-in, taken from the pot before the prize pool.
+DEFAULTS["spades"] = GameLimits(
+    1 * MINOR, 5_000 * MINOR, 1_500, 5, (10, 15, 20, 30), (0, 5, 10, 15, 20)
+)
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

@@ -53,7 +53,13 @@ def test_the_rules_page_gives_the_sites_rules_and_every_games_rake_and_rules(cli
     assert f"at least {settings.MIN_AGE} years old" in page
     for engine in table_games.all():
         assert f'href="{reverse("games:rules", args=[engine.slug])}"' in page
-    assert page.count('<td class="num">4%</td>') == len(table_games.all())
+    from config.views import percent_of_basis_points
+    from games.conf import limits
+
+    rakes = [percent_of_basis_points(limits(e.slug).rake_bp) for e in table_games.all()]
+    for rake in set(rakes):
+        assert page.count(f'<td class="num">{rake}</td>') == rakes.count(rake)
+    assert "15%" in rakes  # Spades' rake, beside the others' 4%
     for game in house_games.all():
         assert game.name in page
 
@@ -69,7 +75,7 @@ def test_rake_rates_read_as_percentages(basis_points, text):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "slug", ["rps", "penalty", "belote", "pilotta", "backgammon", "dominoes", "fives"]
+    "slug", ["rps", "penalty", "belote", "pilotta", "backgammon", "dominoes", "fives", "spades"]
 )
 def test_a_games_rules_page_speaks_to_players_not_about_the_engine(client, slug):
     page = client.get(reverse("games:rules", args=[slug])).content.decode()
