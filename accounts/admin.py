@@ -1,16 +1,38 @@
+from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.forms import UserChangeForm
+from django.contrib.auth.models import Group
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from accounts import services
-from accounts.forms import BlockForm
+from accounts.forms import BlockForm, checked_date_of_birth
 from accounts.models import User
+from staff.audited_admin import AuditedAdmin
+
+
+class StaffUserForm(UserChangeForm):
+    """The admin's user form: a date of birth under the legal age is refused, as at sign-up."""
+
+    def clean_date_of_birth(self):
+        born = self.cleaned_data.get("date_of_birth")
+        if born is None:
+            return born
+        return checked_date_of_birth(
+            born, under_age=f"A player must be at least {settings.MIN_AGE} years old."
+        )
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(AuditedAdmin, BaseUserAdmin):
+    """Every change to a user (status, identity, staff and group flags, e-mail) is in the
+    audit log with its values before and after."""
+
+    audit_action = "accounts.user"
+    form = StaffUserForm
     ordering = ("email",)
     list_display = ("email", "legal_name", "date_of_birth", "country", "is_staff", "blocked")
     list_filter = ("is_staff", "is_superuser", "is_active", "country", "groups")
@@ -80,3 +102,14 @@ class UserAdmin(BaseUserAdmin):
             services.unblock_user(user, by=request.user)
             messages.success(request, f"{user} is unblocked.")
         return self._back(user)
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class GroupAdmin(AuditedAdmin, BaseGroupAdmin):
+    """A group's permissions decide who may adjust balances, void games and read the
+    regulator's reports: each change is in the audit log."""
+
+    audit_action = "auth.group"

@@ -44,6 +44,21 @@ COUNTRIES = [
 ]
 
 
+def checked_date_of_birth(born, *, under_age: str):
+    """``born`` if it is a real date of someone of legal age (`MIN_AGE`) today, else the
+    ValidationError saying why (``under_age`` for someone too young)."""
+    today = timezone.localdate()
+    if born > today:
+        raise forms.ValidationError("The date of birth cannot be in the future.")
+    if not is_plausible_birth_date(born, today):
+        raise forms.ValidationError(
+            f"Check your date of birth: it is more than {MAX_AGE} years ago."
+        )
+    if not is_of_age(born, today, settings.MIN_AGE):
+        raise forms.ValidationError(under_age)
+    return born
+
+
 class SignupForm(AllauthSignupForm):
     legal_name = forms.CharField(
         max_length=150, label="Full legal name", help_text="As on your identity document."
@@ -97,19 +112,10 @@ class SignupForm(AllauthSignupForm):
         return name
 
     def clean_date_of_birth(self):
-        born = self.cleaned_data["date_of_birth"]
-        today = timezone.localdate()
-        if born > today:
-            raise forms.ValidationError("The date of birth cannot be in the future.")
-        if not is_plausible_birth_date(born, today):
-            raise forms.ValidationError(
-                f"Check your date of birth: it is more than {MAX_AGE} years ago."
-            )
-        if not is_of_age(born, today, settings.MIN_AGE):
-            raise forms.ValidationError(
-                f"You must be at least {settings.MIN_AGE} years old to open an account."
-            )
-        return born
+        return checked_date_of_birth(
+            self.cleaned_data["date_of_birth"],
+            under_age=f"You must be at least {settings.MIN_AGE} years old to open an account.",
+        )
 
     def clean_national_id(self) -> str:
         national_id = self.cleaned_data.get("national_id", "").strip().upper()

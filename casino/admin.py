@@ -14,6 +14,7 @@ from django.utils.html import format_html
 
 from casino import voiding
 from casino.models import Bet, CrashAutoRun, KenoPaytable, Round, SeedChain
+from staff.audited_admin import AuditedAdmin
 from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
@@ -138,7 +139,10 @@ class KenoPaytableForm(forms.ModelForm):
 
 
 @admin.register(KenoPaytable)
-class KenoPaytableAdmin(admin.ModelAdmin):
+class KenoPaytableAdmin(AuditedAdmin):
+    """A new version of a paytable is in the audit log with the table before and after."""
+
+    audit_action = "casino.paytable"
     form = KenoPaytableForm
     list_display = ["name", "game", "version", "created", "created_by", "note"]
     list_filter = ["game"]

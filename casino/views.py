@@ -67,6 +67,8 @@ def round_game(request: HttpRequest, game: str) -> HttpResponse:
             "snapshot": draws.snapshot(game, request.user),
             "choices": choices,
             "limits": conf.limits(game),
+            "board_js": f"casino/boards/{contract.board}.js",
+            "board_css": f"casino/boards/{contract.board}.css",
         },
     )
 

@@ -70,7 +70,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-MIN_AGE = env_int("MIN_AGE", 18, minimum=18)
+MIN_AGE = env_int("MIN_AGE", 21, minimum=18)
 CURRENCY, CURRENCY_DIGITS = parse_currency(env_str("CURRENCY", "EUR:2"))
 # The largest single movement (deposit, stake, bet) in minor units: a typo guard.
 WALLET_MAX_AMOUNT = env_int("WALLET_MAX_AMOUNT", 10_000_000 * 10**CURRENCY_DIGITS, minimum=1)

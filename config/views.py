@@ -26,6 +26,10 @@ GAME_ART = {
     "classic-pilotta": "cards",
     "belote": "cards",
     "open-belote": "cards",
+    "dominoes": "tiles",
+    "fives": "tiles",
+    "threes": "tiles",
+    "block-dominoes": "tiles",
 }
 
 

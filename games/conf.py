@@ -34,6 +34,11 @@ CARD_GAME = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 5, (10, 15, 20, 30), (0, 5
 DEFAULTS.update(
     {slug: CARD_GAME for slug in ("pilotta", "classic-pilotta", "belote", "open-belote")}
 )
+# Dominoes: 3 tables at once, steps of 5 to 30 s, 1 to 6 minutes a player (or no limit).
+DOMINO_GAME = GameLimits(
+    1 * MINOR, 5_000 * MINOR, 400, 3, (5, 10, 15, 20, 30), (0, 1, 2, 3, 4, 5, 6)
+)
+DEFAULTS.update({slug: DOMINO_GAME for slug in ("dominoes", "fives", "threes", "block-dominoes")})
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

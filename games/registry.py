@@ -14,6 +14,7 @@ FAMILIES = (
     "games.penalty.rules",
     "games.backgammon.rules",
     "games.belote.rules",
+    "games.domino.rules",
 )
 
 

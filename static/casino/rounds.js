@@ -1,5 +1,5 @@
 // A round game's page: the round and its countdown, the board drawn from the committed
-// result (a wheel or dice), the bet slip sent as one "bet" frame, the player's bets.
+// result (static/casino/boards/), the bet slip sent as one "bet" frame, the player's bets.
 // Every result comes from the server; the animation only shows it.
 (function () {
   "use strict";
@@ -17,62 +17,8 @@
 
   // --- the board --------------------------------------------------------------------------
 
-  const boards = {
-    wheel: {
-      draw(game) {
-        const size = 260, r = 125, c = size / 2;
-        const svg = Kit.svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "rg-wheel" }, $("board"));
-        const spinner = Kit.svg("g", { class: "rg-spinner" }, svg);
-        const pockets = game.wheel, step = 360 / pockets.length;
-        pockets.forEach((label, i) => {
-          const a0 = ((i - 0.5) * step - 90) * Math.PI / 180, a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
-          const path = `M${c},${c} L${c + r * Math.cos(a0)},${c + r * Math.sin(a0)} A${r},${r} 0 0 1 ${c + r * Math.cos(a1)},${c + r * Math.sin(a1)} Z`;
-          Kit.svg("path", { d: path, class: `rg-pocket rg-${game.colours[label]}` }, spinner);
-          const am = (i * step - 90) * Math.PI / 180;
-          const t = Kit.svg("text", { x: c + (r - 14) * Math.cos(am), y: c + (r - 14) * Math.sin(am), class: "rg-label",
-            transform: `rotate(${i * step} ${c + (r - 14) * Math.cos(am)} ${c + (r - 14) * Math.sin(am)})` }, spinner);
-          t.textContent = label;
-        });
-        Kit.svg("circle", { cx: c, cy: c, r: 48, class: "rg-hub" }, svg);
-        const centre = Kit.svg("text", { x: c, y: c + 8, class: "rg-centre", id: "rg-centre" }, svg);
-        centre.textContent = "";
-        Kit.svg("path", { d: `M${c - 8},2 L${c + 8},2 L${c},20 Z`, class: "rg-pointer" }, svg);
-        this.turns = 0;
-      },
-      show(game, outcome, animate) {
-        const pockets = game.wheel, step = 360 / pockets.length;
-        const first = outcome.pockets[0];
-        this.turns += animate ? 3 : 0;
-        const angle = this.turns * 360 - pockets.indexOf(first) * step;
-        const spinner = $("board").querySelector(".rg-spinner");
-        spinner.style.transition = animate ? "transform 3.5s cubic-bezier(.15,.6,.2,1)" : "none";
-        spinner.style.transform = `rotate(${angle}deg)`;
-        const centre = $("rg-centre");
-        centre.textContent = outcome.pockets.join(" · ");
-        centre.setAttribute("class", `rg-centre rg-text-${game.colours[first]}`);
-      },
-    },
-    dice: {
-      draw(game) {
-        const row = Kit.el("div", "rg-dice");
-        for (let i = 0; i < (game.dice_count || 2); i++) {
-          const die = Kit.die(1, "rg-die");
-          if (game.dice_colours) die.classList.add(`rg-die-${game.dice_colours[i]}`);
-          row.appendChild(die);
-        }
-        $("board").appendChild(row);
-      },
-      show(game, outcome, animate) {
-        const dice = $("board").querySelectorAll(".kit-die");
-        outcome.dice.forEach((value, i) => {
-          const fresh = Kit.die(value, dice[i].className.replace(" rg-tumble", ""));
-          if (animate) fresh.classList.add("rg-tumble");
-          dice[i].replaceWith(fresh);
-        });
-      },
-    },
-  };
-  const drawing = boards[board];
+  // Each board is a file of its own (static/casino/boards/<board>.js), loaded before this one.
+  const drawing = window.RoundBoards[board];
   drawing.draw(state.game);
 
   // --- the round ------------------------------------------------------------------------

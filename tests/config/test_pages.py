@@ -67,7 +67,9 @@ def test_rake_rates_read_as_percentages(basis_points, text):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug", ["rps", "penalty", "belote", "pilotta", "backgammon"])
+@pytest.mark.parametrize(
+    "slug", ["rps", "penalty", "belote", "pilotta", "backgammon", "dominoes", "fives"]
+)
 def test_a_games_rules_page_speaks_to_players_not_about_the_engine(client, slug):
     page = client.get(reverse("games:rules", args=[slug])).content.decode()
     assert "How to play" in page

@@ -94,6 +94,24 @@ def test_a_database_on_a_unix_socket_keeps_its_socket_and_prepares_moves():
     assert result.stdout.strip() == "[('host', '/srv/data/postgres'), ('prepare_threshold', 0)]"
 
 
+def test_the_legal_age_is_21_unless_set():
+    env = {key: value for key, value in os.environ.items() if key != "MIN_AGE"}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); "
+            "from django.conf import settings; print(settings.MIN_AGE)",
+        ],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout.strip() == "21", result.stderr
+
+
 def test_a_minimum_age_below_18_is_refused():
     result = run_python("import django; django.setup()", MIN_AGE="16")
     assert result.returncode != 0 and "MIN_AGE must be at least 18" in result.stderr
