@@ -54,6 +54,9 @@ class Plan:
     nginx_listen: str = field(default_factory=lambda: env_str("NGINX_LISTEN"))
     server_name: str = field(default_factory=lambda: env_str("SERVER_NAME", "_"))
     log_level: str = field(default_factory=lambda: env_str("LOG_LEVEL", "WARNING"))
+    # A worker's pool process runs one task at a time: a small pool each keeps PostgreSQL's
+    # connections for the web processes, which serve many requests at once.
+    worker_pool: int = field(default_factory=lambda: env_int("WORKER_DB_POOL_SIZE", 2, 1))
     concurrency: dict[str, int] = field(
         default_factory=lambda: {
             kind: env_int(f"WORKERS_{kind.upper()}", default, 1)
@@ -155,7 +158,16 @@ def child_commands(plan: Plan) -> list[tuple[str, list[str]]]:
     and nginx when it runs its own."""
     settings = _settings()
     quiet = ["-q"] if plan.log_level.upper() in ("WARNING", "ERROR", "CRITICAL") else []
-    celery = [sys.executable, "-m", "celery", "-A", "config", *quiet]
+    celery = [
+        "env",
+        f"DB_POOL_SIZE={plan.worker_pool}",
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        *quiet,
+    ]
     commands: list[tuple[str, list[str]]] = [
         (
             f"web-{n}",

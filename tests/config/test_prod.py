@@ -30,6 +30,7 @@ def test_the_plan_is_n_web_processes_a_worker_per_queue_and_exactly_one_beat():
     assert consumed == sorted(settings.WORK_QUEUES.values())
     assert sum(1 for command in names.values() if "beat" in command) == 1
     assert "nginx" not in names
+    assert all(command[:2] == ["env", "DB_POOL_SIZE=2"] for command in workers.values())
     with_nginx = dict(prod.child_commands(plan(nginx_listen="127.0.0.1:8080")))
     assert with_nginx["nginx"][-2:] == ["-e", str(plan().nginx_prefix / "error.log")]
 

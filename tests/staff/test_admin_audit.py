@@ -113,4 +113,3 @@ def test_a_new_paytable_version_is_audited_with_the_table_before_and_after(staff
     assert row.target_id == str(new.pk)
     assert row.details["changes"]["table"]["before"]["1"] == {"1": 350}
     assert row.details["changes"]["table"]["after"]["1"] == {"1": 300}
-
