@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 PIP := $(PY) -m pip install -q --disable-pip-version-check
 
-.PHONY: run test lint bench browser lock
+.PHONY: run test lint bench browser nginx lock
 
 # Every dependency at the version and hashes of the lock; the project itself on top of it.
 $(STAMP): pyproject.toml $(LOCK)
@@ -32,12 +32,22 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium is missing: install Debian's 'chromium' package for the browser tests"; fi; }
 
+# nginx for the test that plays through the proxy (tests/config/test_behind_nginx.py) comes
+# from Debian's package too: nginx-light where the release still has it, else nginx. Only
+# the binary is used: the test runs its own nginx under a temporary prefix.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null 2>&1 \
+	      || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }; \
+	  else echo "nginx is missing: install Debian's 'nginx' package for the test behind the proxy"; fi; }
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser lint
+test: $(STAMP) browser nginx lint
 	$(PY) -m config.devserver test
 
 # All benchmarks with their defaults, or one: make bench BENCH="rounds --crash-bets 1000"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config.env import (
     env_bool,
@@ -201,6 +202,23 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", f"celery{_RUN}")
+# A queue per kind of work, each consumed by workers of its own in production
+# (config/prod.py), so that an export never delays a crash tick or a game's timer:
+# "games" (timers, settlements, the sweeps, and beat's heartbeat, whose proof of life is
+# then proof that timers run), "rounds" (the Crash and draw cycles, a Crash run),
+# "exports" (reports' files), and the default queue for anything not routed. A worker
+# started without -Q (`make run`, the tests) consumes them all.
+WORK_QUEUES = {
+    "default": CELERY_TASK_DEFAULT_QUEUE,
+    **{kind: f"{CELERY_TASK_DEFAULT_QUEUE}.{kind}" for kind in ("games", "rounds", "exports")},
+}
+CELERY_TASK_QUEUES = [Queue(name) for name in WORK_QUEUES.values()]
+CELERY_TASK_ROUTES = {
+    "games.*": {"queue": WORK_QUEUES["games"]},
+    "reports.tasks.record_heartbeat": {"queue": WORK_QUEUES["games"]},
+    "casino.*": {"queue": WORK_QUEUES["rounds"]},
+    "reports.tasks.run_export": {"queue": WORK_QUEUES["exports"]},
+}
 # A task is acknowledged once it has run, and one whose worker died is not: a killed
 # worker's tasks run again (every task is safe to run twice: the database decides).
 CELERY_TASK_ACKS_LATE = True

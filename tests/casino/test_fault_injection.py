@@ -227,7 +227,9 @@ def test_killing_redis_mid_settlement_pays_everyone_once(tmp_path, three_settlem
         # none is left behind to surprise anyone later.
         broker = redis_client.Redis.from_url(redis.url)
         held = [json.loads(raw)[0] for raw in broker.hvals("unacked")] + [
-            json.loads(raw) for raw in broker.lrange(settings.CELERY_TASK_DEFAULT_QUEUE, 0, -1)
+            json.loads(raw)
+            for queue in settings.WORK_QUEUES.values()
+            for raw in broker.lrange(queue, 0, -1)
         ]
         assert not {message["headers"]["id"] for message in held} & set(first)
         assert process.alive, process.output()
