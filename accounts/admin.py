@@ -8,10 +8,32 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from accounts import services
+from accounts import protection, services
 from accounts.forms import BlockForm, checked_date_of_birth
 from accounts.models import User
+from accounts.protection_forms import SelfExclusionForm
+from staff import audit
 from staff.audited_admin import AuditedAdmin
+from staff.tools import ReasonForm, ReasonTool
+
+
+class ExclusionOnRequestForm(ReasonForm):
+    """What staff record when a player asks them, by phone or letter, to be excluded."""
+
+    months = SelfExclusionForm.base_fields["months"]
+
+
+EXCLUDE_TOOL = ReasonTool(
+    permission="accounts.exclude_user",
+    denied="You do not have permission to self-exclude players.",
+    verb="Self-exclude",
+    explanation="At the player's own request: they can log in only to see their history "
+    "and withdraw, for the period chosen; it cannot be shortened, by them or by staff. "
+    "Write how and when they asked: it goes to the audit log.",
+    submit="Self-exclude the player",
+    refusals=(protection.ProtectionError,),
+    form=ExclusionOnRequestForm,
+)
 
 
 class StaffUserForm(UserChangeForm):
@@ -67,6 +89,11 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
                 name="accounts_user_block",
             ),
             path(
+                "<int:pk>/exclude/",
+                self.admin_site.admin_view(self.exclude_view),
+                name="accounts_user_exclude",
+            ),
+            path(
                 "<int:pk>/unblock/",
                 self.admin_site.admin_view(self.unblock_view),
                 name="accounts_user_unblock",
@@ -95,6 +122,17 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
             "title": f"Block {user}",
         }
         return TemplateResponse(request, "admin/accounts/user/block.html", context)
+
+    def exclude_view(self, request, pk: int):
+        player = get_object_or_404(User, pk=pk)
+
+        def exclude(reason: str, months: int | None) -> str:
+            protection.self_exclude(player, months, actor=request.user)
+            audit.record(request.user, "accounts.self_exclude", player, reason, months=months)
+            period = "indefinitely" if months is None else f"for {months} months"
+            return f"{player} is self-excluded {period}."
+
+        return EXCLUDE_TOOL.view(request, self, player, exclude)
 
     def unblock_view(self, request, pk: int):
         user = get_object_or_404(User, pk=pk)

@@ -59,7 +59,10 @@ class User(AbstractUser):
     objects = UserManager()
 
     class Meta:
-        permissions = [("block_user", "Can block and unblock player accounts")]
+        permissions = [
+            ("block_user", "Can block and unblock player accounts"),
+            ("exclude_user", "Can self-exclude a player at the player's request"),
+        ]
         constraints = [
             models.UniqueConstraint(Lower("email"), name="user_email_unique_ci"),
             models.UniqueConstraint(

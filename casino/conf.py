@@ -39,6 +39,9 @@ _DEFAULTS: dict[str, Any] = {
     # settled by the beat: its run task died.
     "CRASH_RECOVERY_MS": 2_000,
     "CRASH_HISTORY": 20,
+    # Auto mode's "double the current bet" after a win or a loss (the rules offer it); a
+    # regulator that forbids chasing losses has it withdrawn with False.
+    "CRASH_AUTOBET_DOUBLING": True,
     "KENO_MAX_DRAWS": 10,
     "KENO_HISTORY": 10,
     # Hot and cold balls are counted over this many draws.

@@ -503,6 +503,8 @@ def start_autobet(
     """AUTOBET: the system bets for the player from the round now taking bets on."""
     _check_can_bet(user)
     check_stake(CRASH.slug, base_bet)
+    if not conf.CRASH_AUTOBET_DOUBLING and autobet.NextBet.DOUBLE.value in (on_win, on_loss):
+        raise RoundError("Doubling the bet is not offered: choose to return to the base bet.")
     try:
         plan = autobet.AutoPlan(
             base_bet=base_bet,

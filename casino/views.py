@@ -102,6 +102,7 @@ def crash(request: HttpRequest) -> HttpResponse:
             "min_bet_text": _plain(limits.min_bet),
             "max_bet": limits.max_bet,
             "tick_ms": conf.CRASH_TICK_MS,
+            "doubling": conf.CRASH_AUTOBET_DOUBLING,
             "rate": curve.RATE_NUMERATOR / curve.RATE_DENOMINATOR,
         },
     )

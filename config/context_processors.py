@@ -12,6 +12,9 @@ def site(request) -> dict:
     return {
         "SITE_NAME": settings.SITE_NAME,
         "MIN_AGE": settings.MIN_AGE,
+        "OPERATOR_NAME": settings.OPERATOR_NAME,
+        "REGULATOR_NAME": settings.REGULATOR_NAME,
+        "LICENCE_NUMBER": settings.LICENCE_NUMBER,
         "CURRENCY": settings.CURRENCY,
         "CURRENCY_DIGITS": settings.CURRENCY_DIGITS,
         "overseer": overseer,

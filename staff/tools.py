@@ -28,17 +28,20 @@ class ReasonTool:
     explanation: str
     submit: str
     refusals: tuple[type[Exception], ...] = ()  # what the service raises to say no
+    # A form with more to ask than the reason: `act` is called with each of its fields.
+    form: type[ReasonForm] = ReasonForm
 
     def view(
         self,
         request: HttpRequest,
         model_admin,
         record: Model,
-        act: Callable[[str], str],
+        act: Callable[..., str],
         refusal: str | None = None,
     ) -> HttpResponse:
-        """`act(reason)` does the work and returns the success message; `refusal`, when
-        set, closes the tool before the form is shown (the record's state forbids it).
+        """`act(reason, **other fields)` does the work and returns the success message;
+        `refusal`, when set, closes the tool before the form is shown (the record's state
+        forbids it).
         Every outcome but the form itself goes back to the record's admin page."""
         opts = record._meta
         back = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[record.pk])
@@ -48,10 +51,10 @@ class ReasonTool:
         if refusal:
             messages.error(request, refusal)
             return redirect(back)
-        form = ReasonForm(request.POST or None)
+        form = self.form(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                messages.success(request, act(form.cleaned_data["reason"]))
+                messages.success(request, act(**form.cleaned_data))
             except self.refusals as refused:
                 messages.error(request, str(refused))
             return redirect(back)
