@@ -12,37 +12,22 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
 from casino.races import markets
 from casino.races.field import finishing_order, leading
-from casino.races.markets import Market, Pick
-from casino.rounds import BetType, Cadence, Outcome, Rng, RoundGame, Selection
-
-# Every price is the largest hundredth at or below this share of the pick's fair price
-# (1 / its chance): no pick returns more than 92% (RULES.md).
-RACE_TARGET = Fraction(92, 100)
-# The text's "at least 40 seconds to place a bet": 50 of every 60, then the race.
-RACE_CADENCE = Cadence(every_seconds=60, closes_before_seconds=10, show_seconds=12)
+from casino.races.markets import Market
+from casino.races.priced import CADENCE, Pick, PricedGame, decimal
+from casino.rounds import BetType, Outcome, Rng, RoundGame, Selection
 
 
-def price_of(chance: Fraction) -> int:
-    """A pick's price in hundredths of the stake returned (420: 4.20 back for 1)."""
-    return int(RACE_TARGET * 100 / chance)
-
-
-def decimal(hundredths: int) -> str:
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
-
-
-class Race(RoundGame):
+class Race(PricedGame):
     """A race of ``len(forms)`` runners numbered from 1, and the bets ``markets``."""
 
     board: ClassVar[str] = "race"
-    cadence = RACE_CADENCE
 
     def __init__(
         self,
@@ -58,31 +43,36 @@ class Race(RoundGame):
         self.runner = runner  # what a runner is called: "horse", "dog", "rider"
         self.forms = tuple(forms)
         self.markets = {market.code: market for market in markets}
-        for code, prices in self.prices.items():
-            if min(prices.values()) <= 100:
+        for code, market in self.markets.items():
+            if len(self.prices[code]) < len(market.picks(self.runners)):
                 raise ValueError(f"{slug}: a {code} pick would not pay more than its stake")
 
     @property
     def runners(self) -> int:
         return len(self.forms)
 
-    @property
-    def bet_types(self) -> Sequence[BetType]:  # type: ignore[override]
-        return [self._bet_type(market) for market in self.markets.values()]
+    def bets(self) -> Sequence[BetType]:
+        return [BetType(m.code, m.name, m.selection, "") for m in self.markets.values()]
 
-    def _bet_type(self, market: Market) -> BetType:
-        prices = self.prices[market.code].values()
-        low, high = decimal(min(prices)), decimal(max(prices))
-        odds = f"{low}x" if low == high else f"{low}x to {high}x, by pick"
-        return BetType(market.code, market.name, market.selection, odds)
+    def picks(self, bet_type: str) -> Sequence[Pick]:
+        market = self._market(bet_type)
+        return [
+            Pick(market.label(pick), market.selection_of(pick), pick)
+            for pick in market.picks(self.runners)
+        ]
 
-    # --- chances and prices ---------------------------------------------------------------
+    def chances(self, bet_type: str) -> Mapping[Hashable, Fraction]:
+        return self._chances[bet_type]
+
+    def wins(self, bet_type: str, key: Hashable, outcome: Outcome) -> bool:
+        market = self._market(bet_type)
+        return key in set(market.winners(tuple(outcome["order"][: market.depth])))
 
     @cached_property
-    def chances(self) -> dict[str, dict[Pick, Fraction]]:
+    def _chances(self) -> dict[str, dict[Hashable, Fraction]]:
         """Every pick's exact chance of winning, by market."""
         depth = max(market.depth for market in self.markets.values())
-        found: dict[str, dict[Pick, Fraction]] = {
+        found: dict[str, dict[Hashable, Fraction]] = {
             code: defaultdict(Fraction) for code in self.markets
         }
         for chance, order in leading(self.forms, depth):
@@ -94,14 +84,6 @@ class Race(RoundGame):
             for code, market in self.markets.items()
         }
 
-    @cached_property
-    def prices(self) -> dict[str, dict[Pick, int]]:
-        """Every pick's price in hundredths: the odds board, fixed for every round."""
-        return {
-            code: {pick: price_of(chance) for pick, chance in picks.items()}
-            for code, picks in self.chances.items()
-        }
-
     # --- the round ------------------------------------------------------------------------
 
     def outcome(self, rng: Rng) -> Outcome:
@@ -111,36 +93,10 @@ class Race(RoundGame):
         order = outcome["order"]
         return f"{self.runner.capitalize()} {order[0]} wins, then {order[1]} and {order[2]}"
 
-    def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
-        market = self._market(bet_type)
-        prices = self.prices[bet_type]
-        return [
-            (
-                f"{market.label(pick)} at {decimal(prices[pick])}".lstrip(),
-                market.selection_of(pick),
-            )
-            for pick in market.picks(self.runners)
-        ]
-
-    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
-        market = self._market(bet_type)
-        pick = market.pick_of(selection)
-        order = tuple(outcome["order"][: market.depth])
-        if pick not in set(market.winners(order)):
-            return 0
-        return stake * self.prices[bet_type][pick] // 100
-
-    def rtp(self, bet_type: str) -> Fraction:
-        """The mean over the picks of chance times price; each pick returns at most 92%."""
-        chances, prices = self.chances[bet_type], self.prices[bet_type]
-        each = [chance * prices[pick] / 100 for pick, chance in chances.items()]
-        return sum(each, Fraction(0)) / len(each)
-
     def public(self) -> Mapping[str, Any]:
         win = self.prices.get("win", {})
         return {
             **super().public(),
-            "kind": "race",
             "runner": self.runner,
             "runners": [
                 {"number": n, "win": decimal(win[n]) if n in win else ""}
@@ -152,10 +108,7 @@ class Race(RoundGame):
         """The runner bets' prices by runner, for the rules page."""
         codes = [c for c, m in self.markets.items() if m.kind == "runner"]
         return [
-            {
-                "number": n,
-                "prices": [decimal(self.prices[code][n]) for code in codes],
-            }
+            {"number": n, "prices": [decimal(self.prices[code][n]) for code in codes]}
             for n in range(1, self.runners + 1)
         ]
 
@@ -315,7 +268,7 @@ class FruitRace(RoundGame):
     name = "Fruit Race"
     section = "12.45"
     board = "race"
-    cadence = RACE_CADENCE
+    cadence = CADENCE
     bet_types = (
         BetType(
             "fruit",

@@ -1,7 +1,7 @@
 """The bets of a virtual race, as data: what the player picks and which picks a finishing
 order makes winners.
 
-A pick is a `Pick`: a runner (3), runners in order ((3, 1)), runners in any order (kept
+A pick is a `Choice`: a runner (3), runners in order ((3, 1)), runners in any order (kept
 sorted: (1, 3)), a number the winner is over or under, or nothing. A market names the
 picks it offers for a field of ``runners`` and the picks a finishing order wins. Plain
 Python: no Django import.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from casino.races.field import Order
 from casino.rounds import Selection
 
-Pick = int | tuple[int, ...] | None
+Choice = int | tuple[int, ...] | None
 ORDINALS = ("first", "second", "third")
 
 
@@ -32,11 +32,11 @@ class Market:
     selection: str
     kind: str
     depth: int
-    winners: Callable[[Order], Iterable[Pick]]
+    winners: Callable[[Order], Iterable[Choice]]
     size: int = 1
-    offered: Callable[[int], Sequence[Pick]] | None = None
+    offered: Callable[[int], Sequence[Choice]] | None = None
 
-    def picks(self, runners: int) -> Sequence[Pick]:
+    def picks(self, runners: int) -> Sequence[Choice]:
         if self.offered is not None:
             return self.offered(runners)
         numbers = range(1, runners + 1)
@@ -48,7 +48,7 @@ class Market:
             return list(itertools.combinations(numbers, self.size))
         return [None]
 
-    def selection_of(self, pick: Pick) -> Selection:
+    def selection_of(self, pick: Choice) -> Selection:
         """The pick as the bet stores it."""
         if isinstance(pick, tuple):
             if self.kind == "ordered":
@@ -58,7 +58,7 @@ class Market:
             return {}
         return {"number" if self.kind == "number" else "runner": pick}
 
-    def pick_of(self, selection: Selection) -> Pick:
+    def pick_of(self, selection: Selection) -> Choice:
         """The pick a stored selection names (a selection `selection_of` made)."""
         if self.kind == "ordered":
             return tuple(selection[place] for place in ORDINALS[: self.size])
@@ -69,7 +69,7 @@ class Market:
         value = selection["number" if self.kind == "number" else "runner"]
         return int(value)
 
-    def label(self, pick: Pick) -> str:
+    def label(self, pick: Choice) -> str:
         if isinstance(pick, tuple):
             joiner = "-" if self.kind == "ordered" else ", "
             return joiner.join(map(str, pick))
@@ -129,7 +129,7 @@ def swinger() -> Market:
 def any_three(runners: int) -> Market:
     """Three runners, one of which wins: every three the winner is one of."""
 
-    def winners(order: Order) -> Iterable[Pick]:
+    def winners(order: Order) -> Iterable[Choice]:
         others = [n for n in range(1, runners + 1) if n != order[0]]
         return (tuple(sorted((order[0], *pair))) for pair in itertools.combinations(others, 2))
 
