@@ -19,8 +19,10 @@ from typing import Any, ClassVar
 
 from casino.races import markets
 from casino.races.field import finishing_order, leading
+from casino.races.football import VirtualFootball
 from casino.races.markets import Market
 from casino.races.priced import CADENCE, Pick, PricedGame, decimal
+from casino.races.sports import SPORTS
 from casino.rounds import BetType, Outcome, Rng, RoundGame, Selection
 
 
@@ -306,4 +308,4 @@ class FruitRace(RoundGame):
         return {**super().public(), "kind": "fruit", "panel": list(PANEL)}
 
 
-RACE_GAMES: tuple[RoundGame, ...] = (*RACES, FruitRace())
+RACE_GAMES: tuple[RoundGame, ...] = (*RACES, FruitRace(), VirtualFootball(), *SPORTS)
