@@ -115,8 +115,9 @@ class PricedGame(RoundGame):
 
     def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
         prices = self._prices(bet_type)
+        # A bet with nothing to choose shows its one price as its odds.
         return [
-            (f"{pick.label} at {decimal(prices[pick.key])}".strip(), pick.selection)
+            (f"{pick.label} at {decimal(prices[pick.key])}" if pick.label else "", pick.selection)
             for pick in self._offered[bet_type].values()
         ]
 

@@ -212,7 +212,7 @@ class TableTennis(SportsGame):
         return f"A {a}:{b} B"
 
     def public(self) -> Mapping[str, Any]:
-        return {**super().public(), "sport": "table-tennis", "players": ["A", "B"]}
+        return {**super().public(), "sport": "table-tennis", "players": ["Player A", "Player B"]}
 
 
 # --- Virtual Tennis (12.60) -----------------------------------------------------------------

@@ -62,7 +62,7 @@
     order.forEach((number, i) => { rank[number] = i; });
     // Each runner's own race time: the winner's the shortest, the last one's the track's.
     const ends = game.runners.map((r) => RUN_MS * (0.84 + 0.16 * rank[r.number] / Math.max(1, n - 1)));
-    const finalPositions = game.runners.map((r) => 1 - rank[r.number] * 0.012);
+    const finalPositions = game.runners.map((r) => 1 - rank[r.number] * 0.035);
     if (this.frame) cancelAnimationFrame(this.frame);
     if (!animate) { place(game, finalPositions); podium(game, order, true); return; }
     podium(game, order, false);
