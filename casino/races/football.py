@@ -317,8 +317,11 @@ def first_goal_wins(value: Any, key: str) -> bool:
     return bool(value == key)
 
 
+MATCH_BETS, HALF_BETS = period_bets(MATCH), period_bets(FIRST_HALF)
+# The text's order: the exact score of the match and of each half first, then the rest.
 FOOTBALL_BETS: tuple[SportBet, ...] = (
-    *period_bets(MATCH),
+    MATCH_BETS[0],
+    HALF_BETS[0],
     on_score(
         "score",
         "Exact score",
@@ -327,7 +330,8 @@ FOOTBALL_BETS: tuple[SportBet, ...] = (
         exact_scores(3),
         lambda g, key: f"{g[0]}:{g[1]}" == key,
     ),
-    *period_bets(FIRST_HALF),
+    *MATCH_BETS[1:],
+    *HALF_BETS[1:],
     SportBet(
         "ht-ft",
         "Half-time and full-time",
