@@ -43,3 +43,7 @@ _register(*ROULETTES)
 from casino.dice.games import DICE_GAMES  # noqa: E402
 
 _register(*DICE_GAMES)
+
+from casino.races.games import RACE_GAMES  # noqa: E402
+
+_register(*RACE_GAMES)
