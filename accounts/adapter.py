@@ -1,7 +1,7 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django.urls import reverse
 
-from accounts import protection
+from accounts import protection, terms
 from staff.roles import is_regulator
 
 
@@ -19,6 +19,9 @@ class AccountAdapter(DefaultAccountAdapter):
             user.save()
             for period, amount in form.deposit_limits().items():
                 protection.set_limit(user, "deposit", period, amount, actor=user)
+            version = form.cleaned_data.get("terms_version")
+            if version is not None:
+                terms.accept(user, version)
         return user
 
     def get_login_redirect_url(self, request):

@@ -4,13 +4,14 @@ from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import UserChangeForm
 from django.contrib.auth.models import Group
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from accounts import protection, services
 from accounts.forms import BlockForm, checked_date_of_birth
-from accounts.models import User
+from accounts.models import Terms, TermsAcceptance, User
 from accounts.protection_forms import SelfExclusionForm
 from staff import audit
 from staff.audited_admin import AuditedAdmin
@@ -151,3 +152,42 @@ class GroupAdmin(AuditedAdmin, BaseGroupAdmin):
     regulator's reports: each change is in the audit log."""
 
     audit_action = "auth.group"
+
+
+@admin.register(Terms)
+class TermsAdmin(AuditedAdmin):
+    """A new version is added, never edited: players accept each version they play under,
+    and the audit log keeps who published what."""
+
+    audit_action = "accounts.terms"
+    list_display = ("version", "published", "summary")
+    fields = ("version", "summary", "text", "published")
+    readonly_fields = ("version", "published")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None and super().has_change_permission(request)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def save_model(self, request, obj: Terms, form, change: bool) -> None:
+        with transaction.atomic():
+            latest = Terms.objects.select_for_update().order_by("-version").first()
+            obj.version = (latest.version if latest else 0) + 1
+            obj.save()
+
+
+@admin.register(TermsAcceptance)
+class TermsAcceptanceAdmin(admin.ModelAdmin):
+    list_display = ("user", "terms", "accepted")
+    list_filter = ("terms",)
+    search_fields = ("user__email",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.age import MAX_AGE, is_of_age, is_plausible_birth_date
 from accounts.models import User, normalise_legal_name
+from accounts.terms import in_force as terms_in_force
 from wallet.forms import AmountField
 
 COUNTRIES = [
@@ -79,6 +80,17 @@ class SignupForm(AllauthSignupForm):
     weekly_deposit_limit = AmountField(required=False, label="Weekly deposit limit (optional)")
     monthly_deposit_limit = AmountField(required=False, label="Monthly deposit limit (optional)")
 
+    terms_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    accept_terms = forms.BooleanField(
+        label="I have read and accept the terms and rules",
+        error_messages={"required": "Accept the terms and rules to open an account."},
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        terms = terms_in_force()
+        self.fields["terms_version"].initial = terms.version if terms else None
+
     field_order = [
         "legal_name",
         "date_of_birth",
@@ -90,6 +102,7 @@ class SignupForm(AllauthSignupForm):
         "daily_deposit_limit",
         "weekly_deposit_limit",
         "monthly_deposit_limit",
+        "accept_terms",
     ]
     LIMIT_FIELDS = {
         "daily_deposit_limit": "day",
@@ -127,6 +140,9 @@ class SignupForm(AllauthSignupForm):
 
     def clean(self):
         cleaned = super().clean()
+        terms = terms_in_force()
+        if terms is not None and cleaned.get("terms_version") != terms.version:
+            self.add_error(None, "The terms have just changed: read them and accept them again.")
         name, born = cleaned.get("legal_name"), cleaned.get("date_of_birth")
         if (
             name

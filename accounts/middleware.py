@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 
-from accounts import protection
+from accounts import protection, terms
 from staff import roles
 
 # URL namespaces of play: the lobby's tables, live games, house rounds, tournaments.
@@ -88,4 +88,27 @@ class StaffTwoFactorMiddleware:
                     fail_silently=True,
                 )
                 return redirect("mfa_activate_totp")
+        return self.get_response(request)
+
+
+# What a player who has not accepted the terms in force may still open.
+TERMS_PAGES = frozenset({"accounts:terms", "pages:terms", "account_logout"})
+
+
+class TermsMiddleware:
+    """A player who has not accepted the terms in force is sent to read and accept them
+    before anything else (the "Terms and Rules Update" of the general rules)."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and terms.needs_acceptance(user):
+            try:
+                page = resolve(request.path_info).view_name
+            except Resolver404:
+                page = ""
+            if page not in TERMS_PAGES:
+                return redirect(f"{reverse('accounts:terms')}?next={request.path_info}")
         return self.get_response(request)

@@ -189,3 +189,36 @@ class ProtectionEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.user}"
+
+
+class Terms(models.Model):
+    """One version of the general terms and rules players accept. A change is a new version,
+    never an edit: players accept it at their next visit (accounts/terms.py)."""
+
+    version = models.PositiveIntegerField(unique=True)
+    text = models.TextField(help_text="Markdown, as players read it.")
+    summary = models.CharField(
+        max_length=300, blank=True, help_text="What changed, shown to players asked to accept."
+    )
+    published = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-version"]
+        verbose_name_plural = "terms"
+
+    def __str__(self) -> str:
+        return f"Terms, version {self.version}"
+
+
+class TermsAcceptance(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    terms = models.ForeignKey(Terms, on_delete=models.PROTECT, related_name="acceptances")
+    accepted = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "terms"], name="terms_accepted_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} accepted version {self.terms.version}"

@@ -7,6 +7,7 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.index, name="index"),
     path("responsible-gaming/", views.responsible, name="responsible"),
+    path("terms/", views.accept_terms, name="terms"),
     path(
         "responsible-gaming/reality-check/",
         views.acknowledge_reality_check,

@@ -4,16 +4,42 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from accounts import protection
+from accounts import protection, terms
 from accounts.models import ProtectionLimit
 from accounts.protection_forms import LimitForm, RealityCheckForm, SelfExclusionForm, TimeOutForm
+from accounts.terms import terms_html
 
 
 @login_required
 def index(request):
     return render(request, "accounts/index.html")
+
+
+@login_required
+def accept_terms(request):
+    """The terms in force, to read and accept; where the player was going next."""
+    pending = terms.needs_acceptance(request.user)
+    next_page = request.GET.get("next") or request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(next_page, allowed_hosts={request.get_host()}):
+        next_page = "/"
+    if pending is None:
+        return redirect(next_page)
+    if request.method == "POST":
+        try:
+            terms.accept(request.user, int(request.POST.get("version", "0") or 0))
+        except ValueError as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"Thank you: you accepted version {pending.version}.")
+            return redirect(next_page)
+    return render(
+        request,
+        "accounts/terms.html",
+        {"terms": pending, "text": terms_html(pending), "next": next_page},
+    )
 
 
 ACTIONS = {

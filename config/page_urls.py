@@ -8,6 +8,7 @@ app_name = "pages"
 
 urlpatterns = [
     path("rules/", views.rules, name="rules"),
+    path("terms/", views.terms, name="terms"),
     path(
         "responsible-gaming/",
         TemplateView.as_view(template_name="pages/responsible.html"),

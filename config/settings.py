@@ -119,6 +119,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.PlayBlockMiddleware",
     "accounts.middleware.StaffTwoFactorMiddleware",
+    "accounts.middleware.TermsMiddleware",
     "reports.middleware.RegulatorReadOnlyMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

@@ -53,6 +53,23 @@ def home(request):
     )
 
 
+def terms(request):
+    """The terms in force for everyone to read, and the earlier versions' dates."""
+    from accounts import terms as general_terms
+    from accounts.models import Terms
+
+    current = general_terms.in_force()
+    return render(
+        request,
+        "pages/terms.html",
+        {
+            "terms": current,
+            "text": general_terms.terms_html(current) if current else "",
+            "earlier": Terms.objects.exclude(pk=getattr(current, "pk", None)),
+        },
+    )
+
+
 def rules(request):
     """The site's general rules, the rake of every table game and an index of every
     game's own rules."""

@@ -28,7 +28,8 @@ def make_user(db):
 
     from allauth.account.models import EmailAddress
 
-    from accounts.models import User
+    from accounts import terms
+    from accounts.models import TermsAcceptance, User
 
     def make(email: str | None = None, **fields):
         n = next(_serial)
@@ -38,6 +39,9 @@ def make_user(db):
         fields.setdefault("country", "GB")
         user = User.objects.create_user(email, PASSWORD, **fields)
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+        in_force = terms.in_force()
+        if in_force is not None:  # a player made here has accepted the terms, as at sign-up
+            TermsAcceptance.objects.create(user=user, terms=in_force)
         return user
 
     return make

@@ -27,9 +27,11 @@ def signup_data(**overrides) -> dict:
         "email": "Nora@Example.com",
         "password1": PASSWORD,
         "password2": PASSWORD,
+        "terms_version": "1",
+        "accept_terms": "on",
     }
     data.update(overrides)
-    return data
+    return {key: value for key, value in data.items() if value is not None}
 
 
 def sign_up(client, **overrides):
