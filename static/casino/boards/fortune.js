@@ -1,0 +1,83 @@
+// The wheels and shows: a big wheel spun to the committed segment (again after each
+// multiplier), a rocket climbing to the committed explosion, a wall of stones turned over.
+// A board of the round-game page (rounds.js): draw(game) once, show(game, outcome, animate)
+// for every result; `game` is the game's public description (its `kind` says which
+// picture), `outcome` the committed one.
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const SPIN_MS = 3200;
+  const timers = [];
+  const later = (ms, fn) => timers.push(setTimeout(fn, ms));
+  const calm = () => { while (timers.length) clearTimeout(timers.pop()); };
+
+  // --- the wheel ------------------------------------------------------------------------
+
+  const wheel = {
+    draw(game) {
+      const size = 300, r = 142, c = size / 2;
+      const holder = Kit.el("div", "ft-wheel-holder");
+      $("board").appendChild(holder);
+      const svg = Kit.svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "ft-wheel" }, holder);
+      Kit.svg("circle", { cx: c, cy: c, r: r + 6, class: "ft-rim" }, svg);
+      const spinner = Kit.svg("g", { class: "ft-spinner" }, svg);
+      const segments = game.segments, step = 360 / segments.length;
+      const small = segments.length > 30;
+      segments.forEach((label, i) => {
+        const a0 = ((i - 0.5) * step - 90) * Math.PI / 180, a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
+        const path = `M${c},${c} L${c + r * Math.cos(a0)},${c + r * Math.sin(a0)} A${r},${r} 0 0 1 ${c + r * Math.cos(a1)},${c + r * Math.sin(a1)} Z`;
+        Kit.svg("path", { d: path, class: `ft-segment ft-${game.colours[label]}` }, spinner);
+        const am = (i * step - 90) * Math.PI / 180, tr = r - (small ? 22 : 18);
+        const x = c + tr * Math.cos(am), y = c + tr * Math.sin(am);
+        const text = Kit.svg("text", { x, y, class: small ? "ft-label ft-small" : "ft-label", transform: `rotate(${i * step + (small ? 90 : 0)} ${x} ${y})` }, spinner);
+        text.textContent = label === "cup" ? "★" : label;
+      });
+      Kit.svg("circle", { cx: c, cy: c, r: 46, class: "ft-hub" }, svg);
+      const centre = Kit.svg("text", { x: c, y: c + 9, class: "ft-centre", id: "ft-centre" }, svg);
+      centre.textContent = "";
+      Kit.svg("path", { d: `M${c - 10},0 L${c + 10},0 L${c},24 Z`, class: "ft-pointer" }, svg);
+      holder.appendChild(Kit.el("p", "ft-caption", ""));
+      this.turns = 0;
+    },
+    stops(game, outcome) {
+      return outcome.stops || [game.segments.indexOf(outcome.sector)];
+    },
+    turn(game, index, animate) {
+      const step = 360 / game.segments.length;
+      this.turns += animate ? 3 : 0;
+      const spinner = $("board").querySelector(".ft-spinner");
+      spinner.style.transition = animate ? `transform ${SPIN_MS}ms cubic-bezier(.15,.6,.2,1)` : "none";
+      spinner.style.transform = `rotate(${this.turns * 360 - index * step}deg)`;
+      const label = game.segments[index];
+      const centre = $("ft-centre");
+      const show = () => { centre.textContent = label === "cup" ? "★" : label; centre.setAttribute("class", `ft-centre ft-text-${game.colours[label]}`); };
+      if (animate) { centre.textContent = ""; later(SPIN_MS, show); } else show();
+    },
+    show(game, outcome, animate) {
+      calm();
+      const stops = this.stops(game, outcome);
+      const caption = $("board").querySelector(".ft-caption");
+      caption.textContent = "";
+      const last = stops.length - 1;
+      if (!animate) { this.turn(game, stops[last], false); caption.textContent = extra(game, outcome); return; }
+      stops.forEach((index, i) => later(i * (SPIN_MS + 900), () => this.turn(game, index, true)));
+      later(last * (SPIN_MS + 900) + SPIN_MS, () => { caption.textContent = extra(game, outcome); });
+    },
+  };
+
+  // Bonus lines under the wheel: the multipliers collected before the number, and so on.
+  function extra(game, outcome) {
+    if (outcome.stops && outcome.stops.length > 1) {
+      const multipliers = outcome.stops.slice(0, -1).map((i) => game.segments[i]);
+      return `Multipliers ${multipliers.join(" then ")}, then ${game.segments[outcome.stops[outcome.stops.length - 1]]}`;
+    }
+    return "";
+  }
+
+  const kinds = { wheel };
+  window.RoundBoards = window.RoundBoards || {};
+  window.RoundBoards.fortune = {
+    draw(game) { kinds[game.kind].draw(game); },
+    show(game, outcome, animate) { kinds[game.kind].show(game, outcome, animate); },
+  };
+})();
