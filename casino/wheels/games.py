@@ -22,6 +22,7 @@ from casino.rounds import (
     RoundGame,
     Selection,
     odds_payout,
+    weighted,
 )
 
 NOTHING: tuple[tuple[str, Selection], ...] = (("", {}),)
@@ -290,9 +291,204 @@ class MoneyWheel(SpunWheel):
         return Fraction(money_count(str(number)), MONEY_TOTAL) * (number * stacked + runs)
 
 
+# --- The rocket (12.26) -----------------------------------------------------------------------
+
+# The multipliers (in hundredths) a bet may leave the rocket at: a scheduled round has no
+# button to press during the flight, so the exit is fixed with the bet (the text's
+# "autoexit"); a list keeps every exit's chance exact.
+EXITS = (110, 120, 125, 150, 175, 200, 250, 300, 400, 500, 1000, 2000, 5000, 10000)
+ROCKET_SPAN = math.lcm(*EXITS)
+ROCKET_RETURN = Fraction(97, 100)
+FLOOR = 100  # the rocket that explodes before it climbs shows 1.00x
+
+
+def multiplier_text(hundredths: int) -> str:
+    return f"{hundredths // 100}.{hundredths % 100:02d}x"
+
+
+def reaches(exit: int) -> Fraction:
+    """The chance the rocket climbs to ``exit``: 97 / exit (in hundredths), exactly, as
+    every exit divides `ROCKET_SPAN`."""
+    return Fraction(ROCKET_SPAN * 97 // exit, ROCKET_SPAN)
+
+
+class Rocket(FortuneGame):
+    """A rocket climbs from 1.00x and explodes at the round's point; a bet leaves at its
+    exit if the rocket reaches it, or half at one exit and the rest at a higher one."""
+
+    kind = "rocket"
+    section = "12.26"
+    cadence = Cadence(every_seconds=30, closes_before_seconds=5)
+    bet_types = (
+        BetType("exit", "Cash-out", "the multiplier to leave at", "the exit's multiplier"),
+        BetType(
+            "half",
+            "Half cash-out",
+            "a multiplier for half the stake and a higher one for the rest",
+            "each half at its multiplier",
+        ),
+    )
+
+    def __init__(self, slug: str, name: str) -> None:
+        self.slug, self.name = slug, name  # type: ignore[misc]
+
+    def outcome(self, rng: Rng) -> Outcome:
+        """The explosion point: ticket u of `ROCKET_SPAN` climbs to floor(97 x SPAN / (u+1))
+        hundredths, so it reaches x with chance floor(97 x SPAN / x) / SPAN."""
+        ticket = rng.randbelow(ROCKET_SPAN)
+        return {"point": max(FLOOR, 97 * ROCKET_SPAN // (ticket + 1))}
+
+    def describe(self, outcome: Outcome) -> str:
+        return f"exploded at {multiplier_text(outcome['point'])}"
+
+    def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
+        self.bet_type(bet_type)
+        if bet_type == "exit":
+            return tuple((multiplier_text(e), {"exit": e}) for e in EXITS)
+        return tuple(
+            (
+                f"half at {multiplier_text(half)}, rest at {multiplier_text(rest)}",
+                {"half": half, "exit": rest},
+            )
+            for half in EXITS
+            for rest in EXITS
+            if half < rest
+        )
+
+    def validate_stake(self, bet_type: str, stake: int) -> None:
+        if bet_type == "half" and stake % 2:
+            raise ValueError("A Half cash-out bet is two equal halves: its stake must divide by 2.")
+
+    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
+        self.bet_type(bet_type)
+        point = outcome["point"]
+        if bet_type == "exit":
+            return leaves(stake, selection["exit"], point)
+        half = stake // 2
+        return leaves(half, selection["half"], point) + leaves(
+            stake - half, selection["exit"], point
+        )
+
+    def rtp(self, bet_type: str) -> Fraction:
+        """The mean over the bet's selections of what each part earns where it leaves."""
+        choices = [selection for _, selection in self.selections(bet_type)]
+        total = Fraction(0)
+        for selection in choices:
+            if bet_type == "exit":
+                total += reaches(selection["exit"]) * Fraction(selection["exit"], 100)
+            else:
+                for part in (selection["half"], selection["exit"]):
+                    total += reaches(part) * Fraction(part, 200)
+        return total / len(choices)
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "exits": list(EXITS)}
+
+
+def leaves(stake: int, exit: int, point: int) -> int:
+    """What ``stake`` brings back leaving at ``exit``: nothing if the rocket explodes first."""
+    return stake * exit // 100 if point >= exit else 0
+
+
+# --- The treasure wall (12.56) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Gem:
+    name: str
+    multiplier: int  # what a stone of it pays, N:1
+    stones: int  # how many of the wall's 70 stones it is
+
+
+GEMS = (
+    Gem("amber", 1, 32),
+    Gem("jade", 2, 21),
+    Gem("sapphire", 4, 13),
+    Gem("ruby", 20, 3),
+    Gem("diamond", 65, 1),
+)
+WALL = sum(gem.stones for gem in GEMS)
+MAX_PICKS = 20
+# Bonus drops a round (how many, weight) and what each multiplies its stone's value by.
+DROPS: tuple[tuple[int, int], ...] = ((0, 3), (1, 1))
+BONUSES: tuple[tuple[int, int], ...] = ((3, 40), (5, 30), (10, 20), (25, 7), (50, 2), (100, 1))
+
+
+def mean(table: Sequence[tuple[int, int]]) -> Fraction:
+    return Fraction(sum(value * weight for value, weight in table), sum(w for _, w in table))
+
+
+class TreasureWall(FortuneGame):
+    """A wall of 70 gem stones, shuffled; bonuses drop on random stones; the stones a bet
+    opens are the round's picks, the first as many as the bet's chances."""
+
+    slug = "treasure-wall"
+    name = "Treasure Wall"
+    kind = "wall"
+    section = "12.56"
+    cadence = Cadence(every_seconds=60, closes_before_seconds=10)
+    bet_types = tuple(
+        BetType(
+            f"gem-{gem.name}",
+            gem.name.capitalize(),
+            "how many stones to open, 1 to 20 (the stake shared between them)",
+            f"{gem.multiplier}:1 a stone, times any bonus on it",
+        )
+        for gem in GEMS
+    )
+
+    def outcome(self, rng: Rng) -> Outcome:
+        stones = rng.shuffle([gem.name for gem in GEMS for _ in range(gem.stones)])
+        drops = weighted(rng, DROPS)
+        bonus = {str(place): weighted(rng, BONUSES) for place in rng.sample(range(WALL), drops)}
+        return {"stones": stones, "bonus": bonus, "picks": rng.sample(range(WALL), MAX_PICKS)}
+
+    def describe(self, outcome: Outcome) -> str:
+        opened = [outcome["stones"][place] for place in outcome["picks"][:3]]
+        text = f"first stones {', '.join(opened)}"
+        for place, factor in outcome["bonus"].items():
+            text += f"; x{factor} on a {outcome['stones'][int(place)]}"
+        return text
+
+    def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
+        self.bet_type(bet_type)
+        return tuple(
+            (f"{n} stone{'s' if n > 1 else ''}", {"picks": n}) for n in range(1, MAX_PICKS + 1)
+        )
+
+    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
+        """Each opened stone carries an equal share of the stake; a share on the bet's gem
+        comes back with its gem's odds times the stone's bonus; floored once, on the sum."""
+        gem = self._gem(bet_type)
+        count: int = selection["picks"]
+        shares: int = 0
+        for place in outcome["picks"][:count]:
+            if outcome["stones"][place] == gem.name:
+                shares += gem.multiplier * outcome["bonus"].get(str(place), 1) + 1
+        return stake * shares // count
+
+    def rtp(self, bet_type: str) -> Fraction:
+        """Every opened stone is a uniform stone of the wall, apart from the bonuses: its
+        gem's chance is stones / 70, a bonus lies on it with chance (mean drops) / 70."""
+        gem = self._gem(bet_type)
+        bonused = mean(DROPS) / WALL
+        factor = 1 + bonused * (mean(BONUSES) - 1)
+        return Fraction(gem.stones, WALL) * (gem.multiplier * factor + 1)
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "gems": {gem.name: gem.multiplier for gem in GEMS}}
+
+    def _gem(self, bet_type: str) -> Gem:
+        self.bet_type(bet_type)
+        return next(gem for gem in GEMS if f"gem-{gem.name}" == bet_type)
+
+
 WHEEL_GAMES: tuple[RoundGame, ...] = (
     NumberWheel("wheel", "Wheel"),
     NumberWheel("classic-wheel", "Classic Wheel"),
     NumberWheel("wheel-of-fortune", "Wheel of Fortune"),
     MoneyWheel(),
+    Rocket("rocket", "Rocket"),
+    Rocket("cash-rocket", "Cash Rocket"),
+    TreasureWall(),
 )

@@ -74,7 +74,89 @@
     return "";
   }
 
-  const kinds = { wheel };
+  // --- the rocket -----------------------------------------------------------------------
+
+  const hundredths = (h) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}x`;
+
+  const rocket = {
+    draw() {
+      const holder = Kit.el("div", "ft-sky");
+      const svg = Kit.svg("svg", { viewBox: "0 0 300 200", class: "ft-sky-svg" }, holder);
+      Kit.svg("path", { d: "M10,190 L290,190", class: "ft-ground" }, svg);
+      Kit.svg("path", { d: "M10,190", class: "ft-trail", id: "ft-trail" }, svg);
+      const ship = Kit.svg("g", { id: "ft-ship", class: "ft-ship" }, svg);
+      Kit.svg("path", { d: "M0,-12 L6,4 L0,1 L-6,4 Z", class: "ft-ship-body" }, ship);
+      Kit.svg("circle", { cx: 0, cy: 0, r: 0, class: "ft-blast", id: "ft-blast" }, svg);
+      holder.appendChild(Kit.el("p", "ft-multiplier", "1.00x"));
+      $("board").appendChild(holder);
+    },
+    // Where the ship is at multiplier m (hundredths): up a curve scaled to the point.
+    at(m, top) {
+      const t = Math.log(m / 100) / Math.log(Math.max(top, 101) / 100);
+      return [10 + 270 * t, 190 - 170 * Math.pow(t, 1.4)];
+    },
+    frame(m, top, blown) {
+      const [x, y] = this.at(m, top);
+      let d = "M10,190";
+      for (let i = 1; i <= 30; i++) {
+        const [px, py] = this.at(100 * Math.pow(m / 100, i / 30), top);
+        d += ` L${px.toFixed(1)},${py.toFixed(1)}`;
+      }
+      $("ft-trail").setAttribute("d", d);
+      $("ft-ship").setAttribute("transform", `translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(60)`);
+      $("ft-ship").style.opacity = blown ? "0" : "1";
+      const blast = $("ft-blast");
+      blast.setAttribute("cx", x.toFixed(1)); blast.setAttribute("cy", y.toFixed(1));
+      blast.setAttribute("r", blown ? "16" : "0");
+      const shown = $("board").querySelector(".ft-multiplier");
+      shown.textContent = blown ? `Exploded at ${hundredths(m)}` : hundredths(m);
+      shown.classList.toggle("ft-blown", blown);
+    },
+    show(game, outcome, animate) {
+      calm();
+      const top = outcome.point;
+      if (!animate) { this.frame(top, top, true); return; }
+      const frames = 60;
+      for (let i = 0; i <= frames; i++) {
+        const m = Math.round(100 * Math.pow(top / 100, i / frames));
+        later(i * (SPIN_MS / frames), () => this.frame(i === frames ? top : m, top, i === frames));
+      }
+    },
+  };
+
+  // --- the treasure wall -----------------------------------------------------------------
+
+  const wall = {
+    draw() {
+      const grid = Kit.el("div", "ft-wall");
+      for (let i = 0; i < 70; i++) grid.appendChild(Kit.el("span", "ft-stone"));
+      $("board").appendChild(grid);
+      $("board").appendChild(Kit.el("p", "ft-caption", ""));
+    },
+    show(game, outcome, animate) {
+      calm();
+      const stones = $("board").querySelectorAll(".ft-stone");
+      // The round's picks first, one by one, then the rest of the wall at once.
+      const order = outcome.picks.concat([...stones.keys()].filter((i) => !outcome.picks.includes(i)));
+      stones.forEach((stone) => { stone.className = "ft-stone"; stone.textContent = ""; });
+      const open = (place, picked) => {
+        const stone = stones[place], gem = outcome.stones[place], bonus = outcome.bonus[String(place)];
+        stone.className = `ft-stone ft-gem-${gem}${picked ? " ft-picked" : ""}${bonus ? " ft-bonus" : ""}`;
+        stone.textContent = bonus ? `x${bonus}` : `${game.gems[gem]}`;
+        stone.title = gem;
+      };
+      const caption = $("board").querySelector(".ft-caption");
+      const opened = outcome.picks.slice(0, 3).map((p) => outcome.stones[p]).join(", ");
+      order.forEach((place, i) => {
+        const picked = i < outcome.picks.length;
+        if (animate) later(picked ? i * 120 : outcome.picks.length * 120 + 300, () => open(place, picked)); else open(place, picked);
+      });
+      const text = `First stones opened: ${opened}`;
+      if (animate) later(outcome.picks.length * 120 + 300, () => { caption.textContent = text; }); else caption.textContent = text;
+    },
+  };
+
+  const kinds = { wheel, rocket, wall };
   window.RoundBoards = window.RoundBoards || {};
   window.RoundBoards.fortune = {
     draw(game) { kinds[game.kind].draw(game); },
