@@ -8,6 +8,7 @@ Plain Python: no Django import.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -483,6 +484,257 @@ class TreasureWall(FortuneGame):
         return next(gem for gem in GEMS if f"gem-{gem.name}" == bet_type)
 
 
+# --- The funfair wheel (12.31) ----------------------------------------------------------------
+
+NUMBER_SPOTS = ("1", "2", "5", "10")
+HUNT, DROP, FLIP, BIG = "hunt", "drop", "flip", "big"
+FUNFAIR_SEGMENTS: tuple[tuple[str, int], ...] = (
+    ("1", 21),
+    ("2", 13),
+    ("5", 7),
+    ("10", 4),
+    (HUNT, 2),
+    (DROP, 2),
+    (FLIP, 4),
+    (BIG, 1),
+)
+FUNFAIR_TOTAL = sum(count for _, count in FUNFAIR_SEGMENTS)
+SPOT_NAMES = {
+    "1": "Number 1",
+    "2": "Number 2",
+    "5": "Number 5",
+    "10": "Number 10",
+    HUNT: "Shooting Gallery",
+    DROP: "Puck Drop",
+    FLIP: "Coin Flip",
+    BIG: "Big Wheel",
+}
+FUNFAIR_COLOURS = {
+    "1": "blue",
+    "2": "yellow",
+    "5": "pink",
+    "10": "purple",
+    HUNT: "green",
+    DROP: "orange",
+    FLIP: "red",
+    BIG: "black",
+}
+# The top slot: a spot, equally likely each, and a multiplier for it, by weight.
+TOP_MULTIPLIERS: tuple[tuple[int, int], ...] = ((2, 70), (3, 20), (5, 7), (10, 2), (25, 1))
+# The shooting gallery's 108 targets, each drawn by these weights.
+GALLERY_SIZE = 108
+GALLERY: tuple[tuple[int, int], ...] = (
+    (5, 25),
+    (7, 20),
+    (10, 20),
+    (15, 12),
+    (20, 8),
+    (25, 5),
+    (50, 5),
+    (100, 3),
+    (200, 2),
+)
+# The puck drop's 16 slots (shuffled each round), two of them doubling every slot.
+DOUBLE = 0
+PUCK_SLOTS = (3, 3, 4, 4, 5, 5, 7, 7, 10, 10, 15, 25, 50, 75, DOUBLE, DOUBLE)
+PUCK_CAP = 10_000
+# The coin's two sides, each drawn by these weights.
+COIN: tuple[tuple[int, int], ...] = (
+    (2, 24),
+    (3, 20),
+    (4, 15),
+    (5, 15),
+    (10, 12),
+    (15, 6),
+    (25, 4),
+    (50, 2),
+    (100, 2),
+)
+# The big wheel's 64 segments: multipliers, and DOUBLE and TRIPLE, which multiply every
+# segment and spin again for the flapper that stopped on them.
+TRIPLE = -1
+BIG_WHEEL = spread(
+    (
+        ("5", 10),
+        ("10", 14),
+        ("15", 10),
+        ("20", 9),
+        ("25", 6),
+        ("50", 6),
+        ("100", 4),
+        ("200", 2),
+        ("500", 1),
+        ("2x", 1),
+        ("3x", 1),
+    )
+)
+BIG_GROWTH = {"2x": 2, "3x": 3}
+BIG_CAP = 20_000
+FLAPPERS = ("green", "blue", "yellow")
+
+
+def table_mean(table: Sequence[tuple[int, int]]) -> Fraction:
+    return Fraction(sum(v * w for v, w in table), sum(w for _, w in table))
+
+
+def puck_value(slots: Sequence[int], landings: Sequence[int]) -> int:
+    """Where the last puck lands, its slot doubled once for every DOUBLE before it;
+    capped at 10,000x, which is also what a DOUBLE pays once every slot has reached it."""
+    factor = 2 ** (len(landings) - 1)
+    slot = slots[landings[-1]]
+    return PUCK_CAP if slot == DOUBLE else min(slot * factor, PUCK_CAP)
+
+
+def puck_done(factor: int) -> bool:
+    return min(s for s in PUCK_SLOTS if s != DOUBLE) * factor >= PUCK_CAP
+
+
+def big_value(stops: Sequence[int]) -> int:
+    factor = math.prod(BIG_GROWTH[BIG_WHEEL[stop]] for stop in stops[:-1])
+    last = BIG_WHEEL[stops[-1]]
+    return BIG_CAP if last in BIG_GROWTH else min(int(last) * factor, BIG_CAP)
+
+
+def big_done(factor: int) -> bool:
+    return min(int(s) for s in BIG_WHEEL if s not in BIG_GROWTH) * factor >= BIG_CAP
+
+
+@functools.cache
+def puck_mean(factor: int = 1) -> Fraction:
+    """The expected puck drop from a board grown ``factor`` times: a uniform slot; a
+    DOUBLE grows it again, until every slot has reached the cap."""
+    if puck_done(factor):
+        return Fraction(PUCK_CAP)
+    chance = Fraction(1, len(PUCK_SLOTS))
+    value = sum(
+        (chance * min(s * factor, PUCK_CAP) for s in PUCK_SLOTS if s != DOUBLE), Fraction(0)
+    )
+    return value + chance * PUCK_SLOTS.count(DOUBLE) * puck_mean(2 * factor)
+
+
+@functools.cache
+def big_mean(factor: int = 1) -> Fraction:
+    """The expected big wheel for one flapper from a wheel grown ``factor`` times."""
+    if big_done(factor):
+        return Fraction(BIG_CAP)
+    chance = Fraction(1, len(BIG_WHEEL))
+    value = Fraction(0)
+    for label in BIG_WHEEL:
+        grow = BIG_GROWTH.get(label)
+        value += chance * (big_mean(grow * factor) if grow else min(int(label) * factor, BIG_CAP))
+    return value
+
+
+class FunfairWheel(SpunWheel):
+    """Four numbers and four bonus games on a 54-segment wheel, with a top slot that
+    multiplies one spot's win each round."""
+
+    slug = "funfair-wheel"
+    name = "Funfair Wheel"
+    section = "12.31"
+    cadence = Cadence(every_seconds=60, closes_before_seconds=10)
+    segments = spread(FUNFAIR_SEGMENTS)
+    colours = FUNFAIR_COLOURS
+    bet_types = tuple(
+        BetType(
+            spot,
+            SPOT_NAMES[spot],
+            "nothing",
+            f"{spot}:1" if spot in NUMBER_SPOTS else "the bonus game's multiplier to 1",
+        )
+        for spot, _ in FUNFAIR_SEGMENTS
+    )
+
+    def outcome(self, rng: Rng) -> Outcome:
+        stop = rng.randbelow(len(self.segments))
+        top = {
+            "spot": rng.choice([s for s, _ in FUNFAIR_SEGMENTS]),
+            "multiplier": weighted(rng, TOP_MULTIPLIERS),
+        }
+        spot = self.segments[stop]
+        outcome: Outcome = {"stop": stop, "top": top}
+        if spot == HUNT:
+            wall = [weighted(rng, GALLERY) for _ in range(GALLERY_SIZE)]
+            outcome["bonus"] = {"wall": wall, "shot": rng.randbelow(GALLERY_SIZE)}
+        elif spot == DROP:
+            slots = rng.shuffle(PUCK_SLOTS)
+            landings = [rng.randbelow(len(slots))]
+            while slots[landings[-1]] == DOUBLE and not puck_done(2 ** (len(landings) - 1)):
+                landings.append(rng.randbelow(len(slots)))
+            outcome["bonus"] = {"slots": slots, "landings": landings}
+        elif spot == FLIP:
+            sides = {"red": weighted(rng, COIN), "blue": weighted(rng, COIN)}
+            outcome["bonus"] = {**sides, "side": rng.choice(("red", "blue"))}
+        elif spot == BIG:
+            flapper = rng.choice(FLAPPERS)
+            stops = [rng.randbelow(len(BIG_WHEEL))]
+            while BIG_WHEEL[stops[-1]] in BIG_GROWTH and not big_done(self._grown(stops)):
+                stops.append(rng.randbelow(len(BIG_WHEEL)))
+            outcome["bonus"] = {"flapper": flapper, "stops": stops}
+        return outcome
+
+    @staticmethod
+    def _grown(stops: Sequence[int]) -> int:
+        return math.prod(BIG_GROWTH[BIG_WHEEL[stop]] for stop in stops)
+
+    def value(self, outcome: Outcome) -> int:
+        """What the spot the wheel stopped at pays, N:1, before the top slot."""
+        spot = self.segments[outcome["stop"]]
+        bonus = outcome.get("bonus", {})
+        if spot == HUNT:
+            return int(bonus["wall"][bonus["shot"]])
+        if spot == DROP:
+            return puck_value(bonus["slots"], bonus["landings"])
+        if spot == FLIP:
+            return int(bonus[bonus["side"]])
+        if spot == BIG:
+            return big_value(bonus["stops"])
+        return int(spot)
+
+    def boost(self, outcome: Outcome) -> int:
+        top = outcome["top"]
+        return int(top["multiplier"]) if top["spot"] == self.segments[outcome["stop"]] else 1
+
+    def describe(self, outcome: Outcome) -> str:
+        spot = self.segments[outcome["stop"]]
+        text = f"{SPOT_NAMES[spot]}" if spot not in NUMBER_SPOTS else spot
+        if spot not in NUMBER_SPOTS:
+            text += f" pays {self.value(outcome)}:1"
+        boost = self.boost(outcome)
+        return f"{text}, top slot x{boost}" if boost > 1 else text
+
+    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
+        self.bet_type(bet_type)
+        if bet_type != self.segments[outcome["stop"]]:
+            return 0
+        return odds_payout(stake, self.value(outcome) * self.boost(outcome))
+
+    def rtp(self, bet_type: str) -> Fraction:
+        """The spot's chance x (its expected value x the top slot's expected boost + 1):
+        the top slot is drawn apart from the wheel and from every bonus game."""
+        self.bet_type(bet_type)
+        count = dict(FUNFAIR_SEGMENTS)[bet_type]
+        boost = 1 + Fraction(1, len(FUNFAIR_SEGMENTS)) * (table_mean(TOP_MULTIPLIERS) - 1)
+        return Fraction(count, FUNFAIR_TOTAL) * (spot_mean(bet_type) * boost + 1)
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "big_wheel": list(BIG_WHEEL), "names": SPOT_NAMES}
+
+
+def spot_mean(spot: str) -> Fraction:
+    """A spot's expected odds when the wheel stops on it: the number, or the bonus game's
+    expected multiplier (each player's choice in it made at random, the text's default)."""
+    if spot == HUNT:
+        return table_mean(GALLERY)
+    if spot == DROP:
+        return puck_mean()
+    if spot == FLIP:
+        return table_mean(COIN)
+    if spot == BIG:
+        return big_mean()
+    return Fraction(int(spot))
+
+
 WHEEL_GAMES: tuple[RoundGame, ...] = (
     NumberWheel("wheel", "Wheel"),
     NumberWheel("classic-wheel", "Classic Wheel"),
@@ -491,4 +743,5 @@ WHEEL_GAMES: tuple[RoundGame, ...] = (
     Rocket("rocket", "Rocket"),
     Rocket("cash-rocket", "Cash Rocket"),
     TreasureWall(),
+    FunfairWheel(),
 )

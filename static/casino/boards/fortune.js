@@ -30,7 +30,7 @@
         const am = (i * step - 90) * Math.PI / 180, tr = r - (small ? 22 : 18);
         const x = c + tr * Math.cos(am), y = c + tr * Math.sin(am);
         const text = Kit.svg("text", { x, y, class: small ? "ft-label ft-small" : "ft-label", transform: `rotate(${i * step + (small ? 90 : 0)} ${x} ${y})` }, spinner);
-        text.textContent = label === "cup" ? "★" : label;
+        text.textContent = face(label);
       });
       Kit.svg("circle", { cx: c, cy: c, r: 46, class: "ft-hub" }, svg);
       const centre = Kit.svg("text", { x: c, y: c + 9, class: "ft-centre", id: "ft-centre" }, svg);
@@ -40,7 +40,8 @@
       this.turns = 0;
     },
     stops(game, outcome) {
-      return outcome.stops || [game.segments.indexOf(outcome.sector)];
+      if (outcome.stops) return outcome.stops;
+      return [outcome.stop !== undefined ? outcome.stop : game.segments.indexOf(outcome.sector)];
     },
     turn(game, index, animate) {
       const step = 360 / game.segments.length;
@@ -50,7 +51,7 @@
       spinner.style.transform = `rotate(${this.turns * 360 - index * step}deg)`;
       const label = game.segments[index];
       const centre = $("ft-centre");
-      const show = () => { centre.textContent = label === "cup" ? "★" : label; centre.setAttribute("class", `ft-centre ft-text-${game.colours[label]}`); };
+      const show = () => { centre.textContent = face(label); centre.setAttribute("class", `ft-centre ft-text-${game.colours[label]}`); };
       if (animate) { centre.textContent = ""; later(SPIN_MS, show); } else show();
     },
     show(game, outcome, animate) {
@@ -65,11 +66,23 @@
     },
   };
 
+  // A segment as the wheel prints it: numbers as they are, words in capitals.
+  const face = (label) => (/^\d/.test(label) ? label : label.toUpperCase());
+
   // Bonus lines under the wheel: the multipliers collected before the number, and so on.
   function extra(game, outcome) {
     if (outcome.stops && outcome.stops.length > 1) {
       const multipliers = outcome.stops.slice(0, -1).map((i) => game.segments[i]);
       return `Multipliers ${multipliers.join(" then ")}, then ${game.segments[outcome.stops[outcome.stops.length - 1]]}`;
+    }
+    if (outcome.top) {
+      const top = `Top slot: x${outcome.top.multiplier} on ${game.names[outcome.top.spot]}`;
+      const bonus = outcome.bonus || {};
+      if (bonus.shot !== undefined) return `${top} · the shot hits ${bonus.wall[bonus.shot]}x`;
+      if (bonus.side) return `${top} · coin ${bonus.red}x red, ${bonus.blue}x blue: ${bonus.side}`;
+      if (bonus.landings) return `${top} · the puck lands ${bonus.landings.map((i) => (bonus.slots[i] ? `${bonus.slots[i]}x` : "DOUBLE")).join(", ")}`;
+      if (bonus.flapper) return `${top} · ${bonus.flapper} flapper: ${bonus.stops.map((i) => game.big_wheel[i]).join(", ")}`;
+      return top;
     }
     return "";
   }
