@@ -735,6 +735,95 @@ def spot_mean(spot: str) -> Fraction:
     return Fraction(int(spot))
 
 
+# --- The briefcase show (12.28) ---------------------------------------------------------------
+
+RING_SEGMENTS = 3  # one gold segment in three on each of the vault's three rings
+RING_COSTS = (1, 3, 9)  # a spin's cost in bets with 0, 1 or 2 rings bought (the text's)
+# What the 16 briefcases hold, in bets.
+CASES = (1, 2, 3, 4, 5, 7, 10, 12, 15, 20, 25, 30, 40, 50, 75, 115)
+OPENINGS = (3, 4, 4, 3)  # briefcases opened before each of the banker's four offers
+OFFER_SHARES = (Fraction(1, 2), Fraction(13, 20), Fraction(4, 5), Fraction(9, 10))
+FINALS = (("Keep my briefcase", "keep"), ("Switch briefcases", "switch"))
+
+
+def hundredths_text(value: Fraction) -> str:
+    """A multiple of the bet as the banker shows it, floored to hundredths: "12.26"."""
+    cents = math.floor(value * 100)
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def ring_label(rings: int) -> str:
+    return {0: "Spin", 1: "Spin with one ring", 2: "Spin with two rings"}[rings]
+
+
+class BriefcaseShow(FortuneGame):
+    """A vault spin to qualify, then 16 briefcases opened in four rounds with the
+    banker's offers; the player keeps (or switches) their briefcase to the end."""
+
+    slug = "briefcase-show"
+    name = "Briefcase Show"
+    kind = "briefcases"
+    section = "12.28"
+    cadence = Cadence(every_seconds=90, closes_before_seconds=10)
+    bet_types = tuple(
+        BetType(
+            f"spin-{rings}",
+            ring_label(rings),
+            "keep your briefcase or switch at the end",
+            f"costs {RING_COSTS[rings]} bet{'s' if rings else ''}; pays the briefcase",
+        )
+        for rings in range(3)
+    )
+
+    def outcome(self, rng: Rng) -> Outcome:
+        rings = [rng.randbelow(RING_SEGMENTS) for _ in range(3)]  # 0: the gold segment
+        cases = rng.shuffle(CASES)
+        order = rng.shuffle(range(len(CASES)))
+        mine, opened = order[0], order[1:]
+        offers, seen = [], 0
+        for count, share in zip(OPENINGS, OFFER_SHARES, strict=True):
+            seen += count
+            closed = [cases[i] for i in order if i not in opened[:seen]]
+            offers.append(hundredths_text(share * Fraction(sum(closed), len(closed))))
+        return {"rings": rings, "cases": cases, "mine": mine, "opened": opened, "offers": offers}
+
+    def qualifies(self, bet_type: str, outcome: Outcome) -> bool:
+        """The bought rings match by themselves; the others must stop on gold."""
+        rings = int(self.bet_type(bet_type).code.removeprefix("spin-"))
+        return all(ring == 0 for ring in outcome["rings"][rings:])
+
+    def won_case(self, final: str, outcome: Outcome) -> int:
+        """Every offer declined (the text's default), then the briefcase kept or switched."""
+        case = outcome["mine"] if final == "keep" else outcome["opened"][-1]
+        return int(outcome["cases"][case])
+
+    def describe(self, outcome: Outcome) -> str:
+        gold = sum(1 for ring in outcome["rings"] if ring == 0)
+        mine = self.won_case("keep", outcome)
+        other = self.won_case("switch", outcome)
+        return f"{gold} gold; briefcase {mine}x, the last {other}x"
+
+    def selections(self, bet_type: str) -> Sequence[tuple[str, Selection]]:
+        self.bet_type(bet_type)
+        return tuple((label, {"final": final}) for label, final in FINALS)
+
+    def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
+        if not self.qualifies(bet_type, outcome):
+            return 0
+        rings = int(bet_type.removeprefix("spin-"))
+        return stake * self.won_case(selection["final"], outcome) // RING_COSTS[rings]
+
+    def rtp(self, bet_type: str) -> Fraction:
+        """The chance the rings left to chance stop on gold, times the mean briefcase, per
+        bet of cost: 1/27, 1/9 over 3, 1/3 over 9, the same 1/27 for every spin."""
+        rings = int(self.bet_type(bet_type).code.removeprefix("spin-"))
+        qualify = Fraction(1, RING_SEGMENTS ** (3 - rings))
+        return qualify * Fraction(sum(CASES), len(CASES)) / RING_COSTS[rings]
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "openings": list(OPENINGS)}
+
+
 WHEEL_GAMES: tuple[RoundGame, ...] = (
     NumberWheel("wheel", "Wheel"),
     NumberWheel("classic-wheel", "Classic Wheel"),
@@ -744,4 +833,5 @@ WHEEL_GAMES: tuple[RoundGame, ...] = (
     Rocket("cash-rocket", "Cash Rocket"),
     TreasureWall(),
     FunfairWheel(),
+    BriefcaseShow(),
 )

@@ -169,7 +169,43 @@
     },
   };
 
-  const kinds = { wheel, rocket, wall };
+  // --- the briefcase show ----------------------------------------------------------------
+
+  const briefcases = {
+    draw() {
+      const rings = Kit.el("div", "ft-rings");
+      for (let i = 0; i < 3; i++) rings.appendChild(Kit.el("span", "ft-ring", "?"));
+      const cases = Kit.el("div", "ft-cases");
+      for (let i = 0; i < 16; i++) cases.appendChild(Kit.el("span", "ft-case", String(i + 1)));
+      $("board").append(rings, cases, Kit.el("p", "ft-caption", ""));
+    },
+    show(game, outcome, animate) {
+      calm();
+      const rings = $("board").querySelectorAll(".ft-ring");
+      const cases = $("board").querySelectorAll(".ft-case");
+      const caption = $("board").querySelector(".ft-caption");
+      rings.forEach((ring) => { ring.className = "ft-ring"; ring.textContent = "?"; });
+      cases.forEach((box, i) => { box.className = `ft-case${i === outcome.mine ? " ft-mine" : ""}`; box.textContent = String(i + 1); });
+      caption.textContent = "";
+      const steps = [];
+      outcome.rings.forEach((stop, i) => steps.push(() => { rings[i].className = `ft-ring ${stop === 0 ? "ft-gold-ring" : "ft-plain-ring"}`; rings[i].textContent = stop === 0 ? "★" : "✕"; }));
+      let opened = 0;
+      game.openings.forEach((count, round) => {
+        for (let k = 0; k < count; k++) {
+          const index = outcome.opened[opened++];
+          steps.push(() => { cases[index].classList.add("ft-open"); cases[index].textContent = `${outcome.cases[index]}x`; });
+        }
+        steps.push(() => { caption.textContent = `Banker offers ${outcome.offers[round]}x`; });
+      });
+      steps.push(() => {
+        [outcome.mine, outcome.opened[outcome.opened.length - 1]].forEach((index) => { cases[index].classList.add("ft-open"); cases[index].textContent = `${outcome.cases[index]}x`; });
+        caption.textContent = `Your briefcase: ${outcome.cases[outcome.mine]}x · the last: ${outcome.cases[outcome.opened[outcome.opened.length - 1]]}x`;
+      });
+      steps.forEach((step, i) => (animate ? later(i * 220, step) : step()));
+    },
+  };
+
+  const kinds = { wheel, rocket, wall, briefcases };
   window.RoundBoards = window.RoundBoards || {};
   window.RoundBoards.fortune = {
     draw(game) { kinds[game.kind].draw(game); },
