@@ -47,3 +47,6 @@ _register(*DICE_GAMES)
 from casino.races.games import RACE_GAMES  # noqa: E402
 
 _register(*RACE_GAMES)
+from casino.wheels.games import WHEEL_GAMES  # noqa: E402
+
+_register(*WHEEL_GAMES)
