@@ -63,11 +63,11 @@ class DrawGame(RoundGame):
 
     def payout(self, stake: int, bet_type: str, selection: Selection, outcome: Outcome) -> int:
         market = self.market(bet_type)
-        return returned(stake, market.price()) if market.wins(outcome, selection) else 0
+        return returned(stake, market.price) if market.wins(outcome, selection) else 0
 
     def rtp(self, bet_type: str) -> Fraction:
         market = self.market(bet_type)
-        return market.probability() * market.price()
+        return market.probability * market.price
 
     def colour(self, ball: int) -> str:
         """The colour the board paints ``ball`` (the game's own where it has colours)."""

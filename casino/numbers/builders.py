@@ -85,6 +85,10 @@ def over(line: float) -> Callable[[int], bool]:
     return lambda value: value > line
 
 
+def at_least(count: int) -> Callable[[int], bool]:
+    return lambda value: value >= count
+
+
 def exactly(count: int) -> Callable[[int], bool]:
     return lambda value: value == count
 

@@ -51,7 +51,7 @@ def of_colour(colour: str, test: Callable[[int], bool], code: str, name: str) ->
 def colour_counts(colour: str) -> tuple[Market, ...]:
     """Items 11-25 of the text for white, and their like for green, red and blue."""
     rows: Sequence[tuple[Callable[[int], bool], str, str]] = (
-        (lambda n: n >= 1, "at-least-1", "At least one {c} ball"),
+        (b.at_least(1), "at-least-1", "At least one {c} ball"),
         (b.exactly(0), "none", "No {c} ball"),
         (b.over(1.5), "over-1.5", "{c} balls over 1.5"),
         (b.under(1.5), "under-1.5", "{c} balls under 1.5"),

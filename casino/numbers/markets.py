@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from math import comb, perm
 from typing import Any
 
@@ -43,9 +44,13 @@ STEP = Fraction(1, 100)
 def house_price(chance: Fraction) -> Fraction:
     """What a winning bet returns, its stake included, for a bet winning with ``chance``."""
     price = (TARGET / chance // STEP) * STEP
-    if price <= 1:
+    if price > 1:
+        return price
+    # A bet more likely than 96% (the text lists a few) gets the smallest price that still
+    # wins something, while it returns less than it takes.
+    if chance * (1 + STEP) >= 1:
         raise ValueError("a bet this likely cannot be priced to win anything")
-    return price
+    return 1 + STEP
 
 
 def decimal_odds(price: Fraction) -> str:
@@ -162,15 +167,17 @@ class Market:
     # The selection the chance is counted for (every selection has the same).
     example: Selection = field(default_factory=dict)
 
+    @cached_property
     def probability(self) -> Fraction:
         sample = self.choices[0][1] if self.choices else self.example
         return self.chance(sample)
 
+    @cached_property
     def price(self) -> Fraction:
-        return self.fixed_price if self.fixed_price is not None else house_price(self.probability())
+        return self.fixed_price if self.fixed_price is not None else house_price(self.probability)
 
     def odds(self) -> str:
-        price = self.price()
+        price = self.price
         return ratio_odds(price) if self.fixed_price is not None else decimal_odds(price)
 
     def as_bet_type(self) -> BetType:
