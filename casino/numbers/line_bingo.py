@@ -41,7 +41,6 @@ MULTIPLIERS: tuple[tuple[int, int], ...] = (
 )
 BONUS_ROUNDS = (1, 2)  # equally likely
 CARD_COUNT = 1200
-CARD_SEED = b"longtable line bingo cards"
 
 
 @dataclass(frozen=True)
@@ -159,13 +158,30 @@ class Bingo:
 GAME = Bingo(size=5, balls=51, drawn=20)
 
 
+WORD = 0xFFFFFFFF
+
+
+def xorshift(state: int) -> int:
+    """The next state of a 32-bit xorshift generator (13, 17, 5)."""
+    state ^= (state << 13) & WORD
+    state ^= state >> 17
+    state ^= (state << 5) & WORD
+    return state
+
+
 @cache
 def card_numbers(number: int) -> tuple[int, ...]:
-    """Card ``number`` (1 to 1200): 24 different numbers, row by row, drawn once from the
-    published generator with a fixed seed, so every card is the same for everyone."""
-    return tuple(
-        Rng(seed=CARD_SEED, salt="card", nonce=number).sample(range(1, GAME.balls + 1), 24)
-    )
+    """Card ``number`` (1 to 1200): 24 different numbers of 1-51, row by row, the same
+    for everyone. The cards are published data, not a draw: a shuffle of 1-51 by a 32-bit
+    xorshift seeded with the card's number, simple enough for the page to deal the same
+    card (static/casino/boards/balls.js, ``bingoCard``)."""
+    state = (number * 2654435761) & WORD
+    pool = list(range(1, GAME.balls + 1))
+    for last in range(len(pool) - 1, 0, -1):
+        state = xorshift(state)
+        swap = state % (last + 1)
+        pool[last], pool[swap] = pool[swap], pool[last]
+    return tuple(pool[: len(GAME.squares)])
 
 
 def mean_multiplier() -> Fraction:

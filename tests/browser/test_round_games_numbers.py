@@ -7,6 +7,7 @@ import pytest
 
 from casino import draws
 from casino.models import Bet, Round
+from casino.numbers.line_bingo import card_numbers
 from tests.browser.test_crash import in_thread
 from tests.browser.test_play_flow import log_in
 from tests.casino import draw_rounds
@@ -56,3 +57,6 @@ def test_a_player_picks_numbers_watches_the_draw_and_is_paid(server, browser, fu
     assert page.locator("#mine li[data-status='won']").count() == 2
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     assert ledger_problems() == []
+    # The page deals Line Bingo's cards as the server does, to show a player's card.
+    for number in (1, 611, 1200):
+        assert page.evaluate(f"RoundBoards.balls.bingoCard({number})") == list(card_numbers(number))

@@ -60,6 +60,7 @@
     const places = Array.from(tray.querySelectorAll(".rg-slot"));
     places.forEach((p) => p.replaceChildren());
     reveal(outcome.balls.map((n) => ball(game, n)), places, animate);
+    lastDrawn = new Set(outcome.balls);
     const extra = $("board").querySelector(".rg-bonus");
     if (extra) {
       extra.replaceChildren(...(outcome.mega || []).map((m) => {
@@ -124,13 +125,15 @@
   }
 
   function rangePicker(game, pick, add) {
-    const box = Kit.el("div", "rg-picker rg-pick-row");
+    const box = Kit.el("div", "rg-picker");
+    const row = Kit.el("div", "rg-pick-row");
     const [lowField, low] = numberField("From", pick.low, pick.high, 10);
     const [highField, high] = numberField("to", pick.low, pick.high, 37);
-    box.append(lowField, highField, button("Add to slip", () => {
+    row.append(lowField, highField, button("Add to slip", () => {
       const selection = { low: Number(low.value), high: Number(high.value) };
       add(selection, `${selection.low} to ${selection.high}`);
     }, "primary"));
+    box.appendChild(row);
     return box;
   }
 
@@ -154,12 +157,48 @@
     return box;
   }
 
+  // Line Bingo's card ``number``: the same shuffle as casino/numbers/line_bingo.py.
+  function bingoCard(number) {
+    let state = Math.imul(number, 2654435761) >>> 0;
+    const pool = Array.from({ length: 51 }, (_, i) => i + 1);
+    for (let last = pool.length - 1; last > 0; last--) {
+      state = (state ^ (state << 13)) >>> 0;
+      state = (state ^ (state >>> 17)) >>> 0;
+      state = (state ^ (state << 5)) >>> 0;
+      const swap = state % (last + 1);
+      [pool[last], pool[swap]] = [pool[swap], pool[last]];
+    }
+    return pool.slice(0, 24);
+  }
+
+  // The card as a 5 x 5 grid, row by row, the free square in the middle; the balls of the
+  // last draw marked.
+  function drawCard(grid, number, drawn) {
+    const numbers = bingoCard(number);
+    const cells = [];
+    for (let i = 0; i < 25; i++) {
+      if (i === 12) { cells.push(Kit.el("span", "rg-bingo-cell rg-bingo-free", "★")); continue; }
+      const n = numbers[i < 12 ? i : i - 1];
+      cells.push(Kit.el("span", `rg-bingo-cell${drawn.has(n) ? " rg-bingo-hit" : ""}`, String(n)));
+    }
+    grid.replaceChildren(...cells);
+  }
+
+  let lastDrawn = new Set();
+
   function cardPicker(game, pick, add) {
-    const box = Kit.el("div", "rg-picker rg-pick-row");
+    const box = Kit.el("div", "rg-picker");
+    const row = Kit.el("div", "rg-pick-row");
     const [field, input] = numberField("Card", pick.low, pick.high, 1 + Math.floor(Math.random() * pick.high));
-    box.append(field,
-      button("Another", () => { input.value = 1 + Math.floor(Math.random() * pick.high); }),
-      button("Add to slip", () => add({ card: Number(input.value) }, `card ${input.value}`), "primary"));
+    const grid = Kit.el("div", "rg-bingo-card");
+    const valid = () => Number.isInteger(Number(input.value)) && Number(input.value) >= pick.low && Number(input.value) <= pick.high;
+    const show = () => { if (valid()) drawCard(grid, Number(input.value), lastDrawn); };
+    input.addEventListener("input", show);
+    row.append(field,
+      button("Another", () => { input.value = 1 + Math.floor(Math.random() * pick.high); show(); }),
+      button("Add to slip", () => add({ card: Number(input.value) }, String(input.value)), "primary"));
+    box.append(row, grid);
+    show();
     return box;
   }
 
@@ -180,6 +219,7 @@
     show(game, outcome, animate) {
       if (outcome.cards) showCards(game, outcome, animate); else showBalls(game, outcome, animate);
     },
+    bingoCard,
     picker(game, type, add) {
       const pick = game.picks && game.picks[type.code];
       return pick ? PICKERS[pick.kind](game, pick, add) : null;
