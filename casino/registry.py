@@ -50,3 +50,6 @@ _register(*RACE_GAMES)
 from casino.wheels.games import WHEEL_GAMES  # noqa: E402
 
 _register(*WHEEL_GAMES)
+from casino.numbers.games import NUMBER_GAMES  # noqa: E402
+
+_register(*NUMBER_GAMES)

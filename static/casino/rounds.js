@@ -107,12 +107,16 @@
     const type = state.game.bet_types.find((t) => t.code === code);
     const free = options.length === 1 && !options[0].label; // nothing to choose
     $("bet-help").textContent = free ? `Pays ${type.odds}.` : `Choose ${type.selection}. Pays ${type.odds}.`;
-    $("choices").replaceChildren(...options.map((option) => {
+    // Selections too many to list (numbers to choose, a range) come from the board's picker.
+    const picker = !options.length && drawing.picker
+      ? drawing.picker(state.game, type, (selection, label) => add(code, { selection, label }, type))
+      : null;
+    $("choices").replaceChildren(...(picker ? [picker] : options.map((option) => {
       const button = Kit.el("button", "button small rg-choice", option.label || `Add ${type.name}`);
       button.type = "button";
       button.addEventListener("click", () => add(code, option, type));
       return button;
-    }));
+    })));
   }
 
   function add(code, option, type) {
