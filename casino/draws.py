@@ -15,10 +15,13 @@ the round settled (under its row lock) and the wallet key `round:<game>:<n>:wins
 from __future__ import annotations
 
 import uuid
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from accounts import protection
@@ -254,21 +257,35 @@ def history(game: str, limit: int = HISTORY) -> list[Round]:
     return list(Round.objects.filter(game=game, state=State.SETTLED).order_by("-number")[:limit])
 
 
-def lobby() -> list[dict]:
-    """Every round game for the Casino page: its next round and its last results."""
-    games = []
-    for game in registry.all():
-        following = (
-            Round.objects.filter(game=game.slug, state__in=NOT_STARTED).order_by("number").first()
-        )
-        games.append(
-            {
-                "game": game,
-                "next": following,
-                "last": [game.describe(r.outcome) for r in history(game.slug, 3)],
-            }
-        )
-    return games
+def lobby(last: int = 3) -> list[dict]:
+    """Every round game for the Casino and home pages: its next round and its ``last``
+    results, in two queries whatever the number of games."""
+    games = registry.all()
+    slugs = [game.slug for game in games]
+    following = {
+        game_round.game: game_round
+        for game_round in Round.objects.filter(game__in=slugs, state__in=NOT_STARTED)
+        .order_by("game", "number")
+        .distinct("game")
+    }
+    recent: dict[str, list[Round]] = defaultdict(list)
+    latest_first = Window(RowNumber(), partition_by=F("game"), order_by=F("number").desc())
+    played = (
+        Round.objects.filter(game__in=slugs, state=State.SETTLED)
+        .annotate(rank=latest_first)
+        .filter(rank__lte=last)
+        .order_by("game", "-number")
+    )
+    for game_round in played:
+        recent[game_round.game].append(game_round)
+    return [
+        {
+            "game": game,
+            "next": following.get(game.slug),
+            "last": [game.describe(r.outcome) for r in recent[game.slug]],
+        }
+        for game in games
+    ]
 
 
 def snapshot(game: str, user=None) -> dict:

@@ -39,11 +39,30 @@ def _plain(amount: int) -> str:
     return format_minor(amount, with_code=False).replace(",", "")
 
 
+# The Casino page's sections, by the kind of board a game is drawn on.
+SECTIONS = (
+    ("Crash and Keno", ("crash", "keno")),
+    ("Roulette", ("wheel",)),
+    ("Dice", ("dice",)),
+    ("Cards", ("cards",)),
+    ("Number draws", ("balls",)),
+    ("Wheels and shows", ("fortune",)),
+    ("Races and sports", ("race", "match")),
+)
+
+
 def index(request: HttpRequest) -> HttpResponse:
+    entries = draws.lobby()
+    sections = [
+        (title, [entry for entry in entries if entry["game"].board in boards])
+        for title, boards in SECTIONS
+    ]
+    placed = {board for _, boards in SECTIONS for board in boards}
+    sections.append(("More games", [e for e in entries if e["game"].board not in placed]))
     return render(
         request,
         "casino/index.html",
-        {"round_games": draws.lobby()},
+        {"sections": [(title, games) for title, games in sections if games]},
     )
 
 

@@ -51,6 +51,22 @@ def test_the_casino_page_lists_every_round_game_and_unknown_games_are_404(client
 
 
 @pytest.mark.django_db
+def test_the_casino_lobby_reads_every_games_next_and_last_rounds_in_two_queries(
+    casino_settings, django_assert_num_queries
+):
+    game_round = draw_rounds.open_round(GAME)
+    draw_rounds.draw_now(game_round)
+    draws.advance(GAME)
+    with django_assert_num_queries(2):
+        entries = draws.lobby()
+    by_slug = {entry["game"].slug: entry for entry in entries}
+    assert set(by_slug) == {game.slug for game in registry.all()}
+    game_round.refresh_from_db()
+    assert by_slug[GAME]["last"] == [registry.get(GAME).describe(game_round.outcome)]
+    assert by_slug[GAME]["next"].number == game_round.number + 1
+
+
+@pytest.mark.django_db
 def test_a_played_round_verifies_on_its_fairness_and_round_pages(client, funded):
     game_round = draw_rounds.open_round(GAME)
     draw_rounds.draw_now(game_round)
