@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import metrics, views
 
 admin.site.site_header = "Longtable staff"
 admin.site.site_title = "Longtable staff"
@@ -9,6 +9,8 @@ admin.site.site_title = "Longtable staff"
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("ready/", views.ready, name="ready"),
+    path("metrics/", metrics.metrics_view, name="metrics"),
     # Pages without the site's icon link (the admin's) still get one at the usual address.
     path("favicon.ico", views.favicon),
     path("admin/", admin.site.urls),
