@@ -33,7 +33,9 @@ def test_json_off_a_terminal_plain_at_one_and_log_format_decides():
     config = logs.logging_config("json", "INFO")
     assert config["formatters"]["main"]["()"] == "config.logs.JsonFormatter"
     assert config["handlers"]["console"]["filters"] == ["context"]
-    assert logs.logging_config("plain", "INFO")["formatters"]["main"]["()"].endswith("Plain" "Formatter")
+    assert logs.logging_config("plain", "INFO")["formatters"]["main"]["()"].endswith(
+        "PlainFormatter"
+    )
 
 
 def test_the_settings_pick_json_when_stderr_is_not_a_terminal(settings):

@@ -120,3 +120,34 @@ def test_run_logs_workers_at_the_level_asked_and_ends_start_up_with_one_banner()
     assert "-q" not in devserver.child_commands("8123", "INFO")[1]
     text = devserver.banner("http://127.0.0.1:8123", "Demo accounts\n  player  a@b.c\n")
     assert "http://127.0.0.1:8123 is up" in text and "player  a@b.c" in text
+
+
+def test_a_child_that_exits_is_forgotten_by_the_metrics_and_the_folder_starts_empty(
+    tmp_path, monkeypatch
+):
+    """Under `make run` every process writes its metrics to one folder: emptied at start,
+    and the gauges of a process that exited (its open sockets) stop counting."""
+    clock, forgotten = Clock(), []
+
+    class Exiting(FakeProcess):
+        pid = 4242
+
+    supervisor = Supervisor(
+        [Child("web", ["web"])], start=lambda _: Exiting(), clock=clock, on_exit=forgotten.append
+    )
+    supervisor.start_all()
+    supervisor.check()
+    assert forgotten == []
+    supervisor.children[0].process.code = 1
+    supervisor.check()
+    assert forgotten == [4242]
+
+    monkeypatch.setattr(devserver, "DATA_DIR", tmp_path)
+    env: dict[str, str] = {}
+    folder = devserver.fresh_metrics_dir(env)
+    assert env["PROMETHEUS_MULTIPROC_DIR"] == str(folder) == str(tmp_path / "metrics")
+    (folder / "gauge_livesum_4242.db").write_bytes(b"")
+    (folder / "counter_4242.db").write_bytes(b"")
+    devserver.forget_process(folder, 4242)
+    assert [p.name for p in folder.iterdir()] == ["counter_4242.db"]
+    assert devserver.fresh_metrics_dir(env) == folder and list(folder.iterdir()) == []
