@@ -150,7 +150,12 @@ def child_commands(port: str, log_level: str) -> list[list[str]]:
     quiet = ["-q"] if log_level.upper() in ("WARNING", "ERROR", "CRITICAL") else []
     celery = [sys.executable, "-m", "celery", "-A", "config", *quiet]
     return [
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", port, "config.asgi:application"],
+        # The site writes its own line for each request and socket (config/middleware.py,
+        # realtime/consumers.py: with its id, view, user and time), so not daphne's too.
+        [
+            *[sys.executable, "-m", "daphne", "--access-log", os.devnull],
+            *["-b", "127.0.0.1", "-p", port, "config.asgi:application"],
+        ],
         [*celery, "worker", "-l", log_level, "-c", "2"],
         [*celery, "beat", "-l", log_level, "-s", str(DATA_DIR / "celerybeat-schedule")],
     ]

@@ -179,7 +179,11 @@ def ready(request):
             checks[name] = {"ok": False, "error": "the database does not answer"}
     failing = [name for name, check in checks.items() if not check["ok"]]
     body = {"ready": not failing, "failing": failing, "checks": checks}
-    return JsonResponse(body, status=503 if failing else 200)
+    response = JsonResponse(body, status=503 if failing else 200)
+    # A probe that says "not ready" is an answer, not a server error: the request's own
+    # line (config.requests) records it; Django's error log (and Sentry) stay for errors.
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
 
 
 def _ready_timers(now, rounds, games) -> dict[str, dict]:

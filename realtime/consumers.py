@@ -33,6 +33,8 @@ from realtime.protocol import (
 from telemetry import context, metrics
 
 log = logging.getLogger(__name__)
+# One line when a socket opens and one when it closes, with its id (and game) as context.
+socket_log = logging.getLogger("realtime.sockets")
 
 PING_GROUP = "ping"
 # Messages of a type a socket does not list share this budget: unknown types are refused,
@@ -84,11 +86,26 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         metrics.SOCKETS_OPENED.labels(consumer).inc()
         metrics.SOCKETS_OPEN.labels(consumer).inc()
         self._counted_open = True
+        socket_log.info(
+            "socket opened %s",
+            self.scope.get("path", ""),
+            extra={
+                "consumer": consumer,
+                "path": self.scope.get("path", ""),
+                "user_id": self.user_id,
+            },
+        )
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "_counted_open", False):
             self._counted_open = False
             metrics.SOCKETS_OPEN.labels(type(self).__name__).dec()
+            socket_log.info(
+                "socket closed %s (%s)",
+                self.scope.get("path", ""),
+                code,
+                extra={"consumer": type(self).__name__, "code": code, "user_id": self.user_id},
+            )
         if hasattr(self, "account_group"):
             await self.channel_layer.group_discard(self.account_group, self.channel_name)
 

@@ -118,3 +118,20 @@ def test_a_round_settlement_is_logged_with_its_round(funded_player, settings):
         draws.advance("roulette-european")
     (line,) = [line for line in json_lines(out) if line["logger"] == "casino.services"]
     assert line["round_id"] == game_round.pk and line["game"] == "roulette-european"
+
+
+def test_a_game_socket_logs_its_game_and_its_own_id():
+    from games.consumers import GameConsumer
+
+    consumer = GameConsumer()
+    consumer.game_id = 5
+    fields = consumer.log_context()
+    assert fields["game_id"] == 5 and fields["request_id"].startswith("ws-")
+    assert consumer.log_context()["request_id"] == fields["request_id"]  # kept for its life
+
+
+def test_a_not_ready_answer_is_not_logged_as_a_server_error(client):
+    with site_log() as out:
+        assert client.get("/ready/").status_code == 503  # no heartbeat in this test
+    loggers = [line["logger"] for line in json_lines(out)]
+    assert loggers == ["config.requests"]

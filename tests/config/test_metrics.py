@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from config import metrics as scrape_metrics
-from tests.config.watching import value
+from tests.config.watching import json_lines, site_log, value
 
 pytestmark = pytest.mark.django_db
 
@@ -129,11 +129,16 @@ async def test_open_sockets_are_counted_and_uncounted():
         return metrics.SOCKETS_OPEN.labels("PingConsumer")._value.get()
 
     before = open_now()
-    first, second = await connect(), await connect()
-    assert open_now() == before + 2
-    await first.disconnect()
-    await second.disconnect()
-    assert open_now() == before
+    with site_log() as out:
+        first, second = await connect(), await connect()
+        assert open_now() == before + 2
+        await first.disconnect()
+        await second.disconnect()
+        assert open_now() == before
+    lines = [line for line in json_lines(out) if line["logger"] == "realtime.sockets"]
+    assert [line["message"].split()[1] for line in lines] == ["opened"] * 2 + ["closed"] * 2
+    assert all(line["request_id"].startswith("ws-") for line in lines)
+    assert len({line["request_id"] for line in lines}) == 2  # one id per socket
     body = scrape_metrics.generate_latest(scrape_metrics.registry()).decode()
     assert value(body, "longtable_sockets_opened_total", consumer="PingConsumer") >= 2
 

@@ -3,6 +3,7 @@ others serving; `make bench` runs the benchmarks."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -115,6 +116,7 @@ def test_the_embedded_redis_moves_off_a_port_another_server_holds(monkeypatch, c
 def test_run_logs_workers_at_the_level_asked_and_ends_start_up_with_one_banner():
     web, worker, beat = devserver.child_commands("8123", "WARNING")
     assert web[-3:] == ["-p", "8123", "config.asgi:application"]
+    assert web[web.index("--access-log") + 1] == os.devnull  # the site logs its requests
     assert worker[worker.index("-l") + 1] == beat[beat.index("-l") + 1] == "WARNING"
     assert "-q" in worker and "-q" in beat
     assert "-q" not in devserver.child_commands("8123", "INFO")[1]
