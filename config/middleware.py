@@ -69,7 +69,7 @@ def view_name(request: HttpRequest) -> str:
     """The URL pattern's name (few values, fit for a metric's label), never the path."""
     match = getattr(request, "resolver_match", None)
     if match is not None:
-        return match.view_name or match._func_path
+        return match.view_name  # the pattern's name, else the view's dotted path
     if request.path_info.startswith(settings.STATIC_URL):
         return "static"
     return "unresolved"
