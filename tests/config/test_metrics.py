@@ -222,3 +222,31 @@ def test_multiprocess_mode_sums_every_process_of_the_host(tmp_path, monkeypatch)
     text = scrape_metrics.generate_latest(scrape_metrics.registry()).decode()
     assert value(text, "longtable_sockets_open", consumer="GameConsumer") == 1
     assert value(text, "longtable_moves_total", game="rps") == 6  # counts are kept
+
+
+def test_crash_bets_and_keno_tickets_are_counted_too(
+    scrape, funded_player, settings, django_capture_on_commit_callbacks
+):
+    from casino import draws, services
+
+    settings.CASINO_CHAIN_LENGTH = 1_000
+    before = scrape()
+    player = funded_player()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.schedule_rounds("crash")
+        services.open_crash_betting()
+        services.place_crash_bet(player, 1_000)
+        draws.advance("keno")
+        services.buy_keno_tickets(
+            player,
+            game="keno-8",
+            numbers=[1, 2, 3, 4, 5],
+            amount=100,
+            draws=2,
+            purchase=uuid.uuid4().hex,
+        )
+    text = scrape()
+    for game, placed in (("crash", 1), ("keno", 2)):
+        assert value(text, "longtable_bets_total", game=game) == (
+            value(before, "longtable_bets_total", game=game) + placed
+        )

@@ -108,3 +108,21 @@ def test_redis_down_is_named(client, alive, settings):
     }
     status, body = ready(client)
     assert status == 503 and body["failing"] == ["redis"]
+
+
+def test_a_database_that_does_not_answer_fails_every_check_that_needs_it(
+    client, alive, monkeypatch
+):
+    from django.db import OperationalError
+
+    from config import views
+
+    class Unreachable:
+        def cursor(self):
+            raise OperationalError("connection refused")
+
+    monkeypatch.setattr(views, "connection", Unreachable())
+    status, body = ready(client)
+    assert status == 503
+    assert body["failing"] == ["database", "heartbeat", "rounds", "games"]
+    assert body["checks"]["database"]["error"] == "OperationalError"
