@@ -37,6 +37,7 @@ from casino.services import (
     settle_bets,
     wins_of,
 )
+from telemetry import context, metrics
 from wallet import notices
 from wallet.money import format_minor
 from wallet.selectors import cash_balance
@@ -164,6 +165,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
                 )
             )
         placed = Bet.objects.bulk_create(rows)
+        metrics.count(metrics.BETS, len(placed), game=round_game.slug)
         notices.cash_moved(user.pk)
     return placed
 
@@ -204,6 +206,7 @@ def round_times(game_round: Round) -> dict:
     }
 
 
+@context.about("round_id")
 def settle(round_id: int) -> bool:
     """Pay every bet of a drawn round in one batch. True if this call settled it."""
     with transaction.atomic():

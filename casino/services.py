@@ -40,6 +40,7 @@ from casino.keno import paytables
 from casino.keno.game import KENO, KenoGame, bet_type_code
 from casino.models import Bet, BetStatus, CrashAutoRun, KenoPaytable, Round, SeedChain
 from casino.rounds import RoundGame
+from telemetry import context, metrics
 from wallet import notices
 from wallet.money import format_minor
 from wallet.services import WalletError, pay_wins, place_bet
@@ -268,6 +269,14 @@ def pay_and_close(game_round: Round, wins: dict[int, int], *, memo: str) -> None
     )
     game_round.state, game_round.settled_at = State.SETTLED, timezone.now()
     game_round.save(update_fields=["state", "settled_at"])
+    metrics.count(metrics.SETTLEMENTS, kind="round", game=game_round.game, result="settled")
+    logger.info(
+        "round %s settled: %s winners paid %s",
+        game_round,
+        len(wins),
+        sum(wins.values()),
+        extra={"game": game_round.game, "round_number": game_round.number},
+    )
 
 
 # --- verification -------------------------------------------------------------------------
@@ -396,6 +405,7 @@ def place_crash_bet(
                 )
         except IntegrityError:
             raise RoundError(f"You already have a bet on round {target.number}.") from None
+        metrics.count(metrics.BETS, game=CRASH.slug)
         if auto_run is not None:
             CrashAutoRun.objects.filter(pk=auto_run.pk).update(awaiting_round=False)
     if target.state == State.BETTING:
@@ -632,6 +642,7 @@ def open_crash_betting() -> Round | None:
     return game_round
 
 
+@context.about("round_id")
 def start_crash_run(round_id: int) -> Round | None:
     """Betting -> running, t = 0 now. Returns the round only to the caller that moved it,
     so exactly one task streams its ticks."""
@@ -663,6 +674,7 @@ def auto_targets(game_round: Round) -> list[tuple[int, str]]:
     return sorted((target, player_name(user_id)) for target, user_id in rows)
 
 
+@context.about("round_id")
 def settle_crash(round_id: int) -> bool:
     """Pay the round once it has crashed. True if this call settled it."""
     with transaction.atomic():
@@ -830,6 +842,7 @@ def buy_keno_tickets(
                 )
             )
         bought = Bet.objects.bulk_create(tickets)
+        metrics.count(metrics.BETS, len(bought), game=KENO.slug)
         notices.cash_moved(user.pk)
     return bought
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from casino.models import Bet, BetStatus, Round
 from staff import audit
+from telemetry import context, metrics
 from wallet.services import pay_wins
 
 
@@ -21,6 +22,7 @@ class VoidRefused(Exception):
     pass
 
 
+@context.about("round_id")
 def void_round(round_id: int, *, staff, reason: str) -> Round:
     if not reason.strip():
         raise VoidRefused("Voiding a round needs a reason.")
@@ -44,6 +46,7 @@ def void_round(round_id: int, *, staff, reason: str) -> Round:
         )
         game_round.state, game_round.settled_at = Round.State.VOID, timezone.now()
         game_round.save(update_fields=["state", "settled_at"])
+        metrics.count(metrics.SETTLEMENTS, kind="round", game=game_round.game, result="void")
         audit.record(
             staff,
             "casino.void_round",

@@ -150,7 +150,12 @@ def child_commands(port: str, log_level: str) -> list[list[str]]:
     quiet = ["-q"] if log_level.upper() in ("WARNING", "ERROR", "CRITICAL") else []
     celery = [sys.executable, "-m", "celery", "-A", "config", *quiet]
     return [
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", port, "config.asgi:application"],
+        # The site writes its own line for each request and socket (config/middleware.py,
+        # realtime/consumers.py: with its id, view, user and time), so not daphne's too.
+        [
+            *[sys.executable, "-m", "daphne", "--access-log", os.devnull],
+            *["-b", "127.0.0.1", "-p", port, "config.asgi:application"],
+        ],
         [*celery, "worker", "-l", log_level, "-c", "2"],
         [*celery, "beat", "-l", log_level, "-s", str(DATA_DIR / "celerybeat-schedule")],
     ]
@@ -165,12 +170,14 @@ def run(extra: list[str]) -> int:
     port = os.environ.get("PORT", "8000")
     with services(prefer_machine=False) as service_env:
         env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1"), **service_env}
+        metrics_dir = fresh_metrics_dir(env)
         manage(env, "migrate", "--noinput")
         accounts = manage(env, "seed_demo", "--no-color", quiet=True)
         commands = child_commands(port, os.environ.get("LOG_LEVEL", "WARNING"))
         supervisor = Supervisor(
             [Child(name, command) for name, command in zip(CHILDREN, commands, strict=True)],
             start=lambda command: subprocess.Popen(command, cwd=ROOT, env=env),
+            on_exit=lambda pid: forget_process(metrics_dir, pid),
         )
         supervisor.start_all()
         # The banner once the site answers, so that it is the last thing start-up prints.
@@ -180,6 +187,26 @@ def run(extra: list[str]) -> int:
             time.sleep(0.3)
         print(banner(f"http://127.0.0.1:{port}", accounts), flush=True)
         return supervise(supervisor)
+
+
+def fresh_metrics_dir(env: dict[str, str]) -> Path:
+    """The web server, the worker (and its children) and beat write their metrics to one
+    directory that /metrics/ sums (config/metrics.py): DATA_DIR/metrics unless
+    PROMETHEUS_MULTIPROC_DIR names one, emptied of the last run's files first."""
+    folder = Path(env.get("PROMETHEUS_MULTIPROC_DIR") or DATA_DIR / "metrics")
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.db"):
+        stale.unlink()
+    env["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
+    return folder
+
+
+def forget_process(metrics_dir: Path, pid: int) -> None:
+    """A child exited: its gauges (the sockets it held open) no longer count; its counters
+    stay in the sums."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(pid, str(metrics_dir))
 
 
 CHILDREN = ("web", "worker", "beat")
@@ -211,10 +238,12 @@ class Supervisor:
         children: list[Child],
         start: Callable[[list[str]], subprocess.Popen],
         clock: Callable[[], float] = time.monotonic,
+        on_exit: Callable[[int], None] | None = None,
     ) -> None:
         self.children = children
         self._start = start
         self._clock = clock
+        self._on_exit = on_exit
 
     def start_all(self) -> None:
         for child in self.children:
@@ -237,6 +266,9 @@ class Supervisor:
             code = child.process.poll()
             if code is None:
                 continue
+            pid = getattr(child.process, "pid", None)
+            if self._on_exit is not None and pid is not None:
+                self._on_exit(pid)
             ran = now - child.started_at
             child.quick_failures = 0 if ran >= RESTART_STABLE_SECONDS else child.quick_failures + 1
             pause = min(

@@ -41,6 +41,19 @@ def env_int(name: str, default: int, minimum: int | None = None) -> int:
     return value
 
 
+def env_float(name: str, default: float, minimum: float, maximum: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a number, got {raw!r}") from exc
+    if not minimum <= value <= maximum:
+        raise ImproperlyConfigured(f"{name} must be from {minimum} to {maximum}, got {value}")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

@@ -9,14 +9,17 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from config import sentry
 from config.env import (
     env_bool,
+    env_float,
     env_int,
     env_list,
     env_str,
     local_secret_key,
     parse_currency,
 )
+from config.logs import logging_config, pick_format
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / ".data")))
@@ -106,6 +109,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every response, even a refusal further down, carries its request's id.
+    "config.middleware.RequestWatchMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -340,10 +345,26 @@ from games.beat import GAMES_BEAT_SCHEDULE, GAMES_TASK_MODULES  # noqa: E402
 CELERY_BEAT_SCHEDULE.update(GAMES_BEAT_SCHEDULE)
 CELERY_IMPORTS = GAMES_TASK_MODULES
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"axes": {"level": "WARNING"}},
-}
+# --- Watching (docs/operations.md, "Watching") ---------------------------------------------
+# JSON lines when stderr is not a terminal, plain text at one; LOG_FORMAT=json|plain decides.
+LOG_FORMAT = pick_format(env_str("LOG_FORMAT"))
+LOGGING = logging_config(LOG_FORMAT, env_str("LOG_LEVEL", "INFO"))
+# Celery keeps its -l level and handlers; config/celery.py puts the same format on them.
+# /metrics/ answers staff, or a scraper sending `Authorization: Bearer <METRICS_TOKEN>`.
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+# /ready/ fails when beat's last heartbeat (sent every HEARTBEAT_SECONDS through Redis and a
+# worker) is older than this, when a house round is this late past its due time, or when a
+# game over has waited this long for its settlement (the sweep retries every 5 s).
+READY_HEARTBEAT_SECONDS = env_int("READY_HEARTBEAT_SECONDS", 3 * HEARTBEAT_SECONDS, minimum=35)
+READY_ROUND_LATE_SECONDS = env_int("READY_ROUND_LATE_SECONDS", 60, minimum=5)
+READY_GAME_UNSETTLED_SECONDS = env_int("READY_GAME_UNSETTLED_SECONDS", 60, minimum=10)
+# Errors to Sentry when a DSN is set (config/sentry.py); nothing is sent otherwise.
+SENTRY_DSN = env_str("SENTRY_DSN")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "production")
+SENTRY_TRACES_SAMPLE_RATE = env_float("SENTRY_TRACES_SAMPLE_RATE", 0.0, 0.0, 1.0)
+SENTRY_ENABLED = sentry.init(
+    SENTRY_DSN,
+    environment=SENTRY_ENVIRONMENT,
+    release=env_str("SENTRY_RELEASE") or None,
+    traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+)

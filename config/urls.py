@@ -2,7 +2,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import metrics, views
 
 # Staff log in through the site's log-in, which asks for the second step: the admin's own
 # form would take a password alone.
@@ -13,6 +13,8 @@ admin.site.site_title = "Longtable staff"
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("ready/", views.ready, name="ready"),
+    path("metrics/", metrics.metrics_view, name="metrics"),
     # Pages without the site's icon link (the admin's) still get one at the usual address.
     path("favicon.ico", views.favicon),
     path("admin/", admin.site.urls),

@@ -1,5 +1,7 @@
 import logging
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import HttpResponseServerError, JsonResponse
@@ -156,6 +158,103 @@ def health(request):
         report["redis"] = "down"
     healthy = report["database"] == "ok" and report["redis"] == "ok"
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+def ready(request):
+    """Readiness: may this deployment take players now? 200, or 503 naming each check
+    that failed. Every check is reported with what it saw:
+
+    - `database`, `redis`: they answer;
+    - `heartbeat`: beat's last heartbeat (through Redis and a worker into the database) is
+      newer than READY_HEARTBEAT_SECONDS, so beat and a worker are alive;
+    - `rounds`: no house round of an enabled game is more than READY_ROUND_LATE_SECONDS
+      past its due time unsettled (the oldest is named);
+    - `games`: no game over for more than READY_GAME_UNSETTLED_SECONDS waits for its
+      settlement (the oldest is named).
+
+    /health/ stays the liveness probe: it fails only when this process cannot reach the
+    database or Redis."""
+    from casino import selectors as rounds
+    from games import selectors as games
+
+    now = timezone.now()
+    checks: dict[str, dict] = {}
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        checks["database"] = {"ok": True}
+    except DatabaseError as error:
+        log.warning("ready: the database does not answer", exc_info=True)
+        checks["database"] = {"ok": False, "error": type(error).__name__}
+    try:
+        cache.set("ready", "ok", 10)
+        answered = cache.get("ready") == "ok"
+        checks["redis"] = {"ok": answered} if answered else {"ok": False, "error": "no answer"}
+    except RedisError as error:
+        log.warning("ready: Redis does not answer", exc_info=True)
+        checks["redis"] = {"ok": False, "error": type(error).__name__}
+    if checks["database"]["ok"]:
+        checks.update(_ready_timers(now, rounds, games))
+    else:
+        for name in ("heartbeat", "rounds", "games"):
+            checks[name] = {"ok": False, "error": "the database does not answer"}
+    failing = [name for name, check in checks.items() if not check["ok"]]
+    body = {"ready": not failing, "failing": failing, "checks": checks}
+    response = JsonResponse(body, status=503 if failing else 200)
+    # A probe that says "not ready" is an answer, not a server error: the request's own
+    # line (config.requests) records it; Django's error log (and Sentry) stay for errors.
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
+
+
+def _ready_timers(now, rounds, games) -> dict[str, dict]:
+    checks: dict[str, dict] = {}
+    try:
+        last = Heartbeat.objects.order_by("-created").first()
+        limit = settings.READY_HEARTBEAT_SECONDS
+        if last is None:
+            checks["heartbeat"] = {"ok": False, "error": "no heartbeat yet", "limit_s": limit}
+        else:
+            age = (now - last.created).total_seconds()
+            checks["heartbeat"] = {
+                "ok": age <= limit,
+                "last": last.created.isoformat(),
+                "age_s": round(age, 1),
+                "limit_s": limit,
+            }
+        limit = settings.READY_ROUND_LATE_SECONDS
+        late = rounds.oldest_late_round(now, timedelta(seconds=limit))
+        checks["rounds"] = {"ok": late is None, "limit_s": limit}
+        if late is not None:
+            game_round, due = late
+            checks["rounds"].update(
+                oldest={
+                    "id": game_round.pk,
+                    "game": game_round.game,
+                    "number": game_round.number,
+                    "state": game_round.state,
+                    "due": due.isoformat(),
+                    "late_s": round((now - due).total_seconds(), 1),
+                }
+            )
+        limit = settings.READY_GAME_UNSETTLED_SECONDS
+        game = games.oldest_unsettled_game(now - timedelta(seconds=limit))
+        checks["games"] = {"ok": game is None, "limit_s": limit}
+        if game is not None:
+            checks["games"].update(
+                oldest={
+                    "id": game.pk,
+                    "game": game.slug,
+                    "status": game.status,
+                    "finished": game.finished.isoformat(),
+                    "waiting_s": round((now - game.finished).total_seconds(), 1),
+                }
+            )
+    except DatabaseError as error:
+        log.warning("ready: the database failed a check", exc_info=True)
+        for name in ("heartbeat", "rounds", "games"):
+            checks.setdefault(name, {"ok": False, "error": type(error).__name__})
+    return checks
 
 
 def favicon(request):

@@ -48,6 +48,9 @@ class GameConsumer(GuardedConsumer):
             self.lease = asyncio.create_task(self._keep_lease())
         await self._send_full_state()
 
+    def log_context(self) -> dict[str, Any]:
+        return {**super().log_context(), "game_id": getattr(self, "game_id", None)}
+
     @property
     def seated(self) -> bool:
         return isinstance(self.position, int)

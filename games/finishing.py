@@ -19,6 +19,7 @@ from games.models import Game
 from games.selectors import engine_of, seats_of
 from games.settlement import at_risk
 from games.settlement import settle as split_escrow
+from telemetry import context, metrics
 from wallet import notices
 from wallet import services as wallet
 
@@ -38,6 +39,7 @@ def void(game: Game, reason: str, now: datetime) -> None:
     finish(game, Outcome.voided(len(seats_of(game)), reason), now)
 
 
+@context.about("game_id")
 def settle_game(game_id: int) -> Game:
     """Pays out a game that is over from its escrow, and on a void refunds its fees:
     exactly once, by idempotency keys, in one transaction."""
@@ -85,6 +87,16 @@ def settle_game(game_id: int) -> Game:
         }
         game.save(update_fields=["settled", "settlement"])
         notices.cash_moved(*(s.player.pk for s in seats if s.player))
+        ended = "void" if result.void else "settled"
+        metrics.count(metrics.SETTLEMENTS, kind="game", game=game.slug, result=ended)
+        log.info(
+            "game %s %s: paid %s, rake %s",
+            game.pk,
+            ended,
+            list(result.payouts),
+            result.rake,
+            extra={"game": game.slug, "result": ended, "rake": result.rake},
+        )
     return game
 
 

@@ -93,6 +93,16 @@ def unsettled_games() -> list[int]:
     )
 
 
+def oldest_unsettled_game(finished_before: datetime) -> Game | None:
+    """The game over longest ago, before `finished_before`, whose escrow is not paid out."""
+    return (
+        Game.objects.filter(settled=False, finished__lt=finished_before)
+        .exclude(status=Game.Status.PLAYING)
+        .order_by("finished", "pk")
+        .first()
+    )
+
+
 def concluded_escrows(references: list[str]) -> dict[str, str]:
     """Of these escrow references, those of games that are over, with a description: their
     escrow should be empty (wallet.invariants asks, through the registration in apps.py)."""

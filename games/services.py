@@ -21,6 +21,7 @@ from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
 from games.selectors import engine_of, seats_of
 from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
+from telemetry import context, metrics
 
 # Entry points other apps and tests call here, wherever they are implemented.
 __all__ = [
@@ -128,12 +129,23 @@ def start_game(
 # --- moves ----------------------------------------------------------------------------
 
 
+@context.about("game_id")
 def submit(game_id: int, user, seq: object, action: object) -> Game:
     """A player's move. Raises ActionRejected (and changes nothing) when it is refused.
 
     The move's deadline is judged here, on the server's clock, under the game's lock: a
     move that arrives after a deadline no timer acted on (a worker down, a timer lost) is
     refused as late, after the rules' timeout is played and committed."""
+    try:
+        game = _submit(game_id, user, seq, action)
+    except ActionRejected as refused:
+        metrics.MOVES_REFUSED.labels(refused.code).inc()
+        raise
+    metrics.MOVES.labels(game.slug).inc()
+    return game
+
+
+def _submit(game_id: int, user, seq: object, action: object) -> Game:
     if type(seq) is not int:
         raise ActionRejected(
             "bad_request", "Every move must carry the move number (seq) it answers."
@@ -222,6 +234,7 @@ def _advance(game: Game, now: datetime) -> None:
     transaction.on_commit(lambda: _committed(game))
 
 
+@context.about("game_id")
 def void_game(game_id: int, reason: str) -> Game:
     """Ends a live game as void (settlement then refunds every stake and fee). A game
     already over is refused, judged under its lock: a staff form may have been opened
@@ -239,6 +252,7 @@ def void_game(game_id: int, reason: str) -> Game:
 # --- deadlines and timeouts -----------------------------------------------------------
 
 
+@context.about("game_id")
 def expire(game_id: int, seq: int) -> bool:
     """Fired at a deadline: plays what the rules say for the first seat out of time.
     Does nothing (returns False) when the game has moved on or the time is not up."""
@@ -250,6 +264,7 @@ def expire(game_id: int, seq: int) -> bool:
         return _expire(game, now)
 
 
+@context.about("game_id")
 def ring(game_id: int) -> Game | None:
     """The game's timer rang: plays the timeout if a deadline is up, else sets the timer
     for the current deadline. Returns the game unless it is gone, over or just timed out
@@ -315,6 +330,7 @@ def _disconnect(game: Game, seat: GameSeat) -> None:
     _forfeit(game, seat, GameAction.Actor.SYSTEM, kind="disconnect")
 
 
+@context.about("game_id")
 def resign(game_id: int, user) -> Game:
     """Quitting is a disconnection (the rules' first case)."""
     with transaction.atomic():
@@ -327,6 +343,7 @@ def resign(game_id: int, user) -> Game:
     return game
 
 
+@context.about("game_id")
 def restart_turn(game_id: int, now: datetime) -> bool:
     """The platform was down (games/outage.py): the turn in play starts again at `now`,
     with each seat's full step time, as if it had just begun. False if the game is over."""

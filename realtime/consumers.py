@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from typing import Any, ClassVar
 
 from channels.db import database_sync_to_async
@@ -29,8 +30,11 @@ from realtime.protocol import (
     ServerError,
     decode_frame,
 )
+from telemetry import context, metrics
 
 log = logging.getLogger(__name__)
+# One line when a socket opens and one when it closes, with its id (and game) as context.
+socket_log = logging.getLogger("realtime.sockets")
 
 PING_GROUP = "ping"
 # Messages of a type a socket does not list share this budget: unknown types are refused,
@@ -48,6 +52,29 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         return user.pk if user is not None and user.is_authenticated else None
 
+    @property
+    def socket_id(self) -> str:
+        """This socket's id on its log lines (in the place of a request's id)."""
+        if not hasattr(self, "_socket_id"):
+            self._socket_id = f"ws-{uuid.uuid4().hex}"
+        return self._socket_id
+
+    def log_context(self) -> dict[str, Any]:
+        """What this socket's log lines carry; a game's socket adds its game."""
+        return {"request_id": self.socket_id}
+
+    async def websocket_connect(self, message: dict) -> None:
+        with context.bound(**self.log_context()):
+            await super().websocket_connect(message)
+
+    async def websocket_receive(self, message: dict) -> None:
+        with context.bound(**self.log_context()):
+            await super().websocket_receive(message)
+
+    async def websocket_disconnect(self, message: dict) -> None:
+        with context.bound(**self.log_context()):
+            await super().websocket_disconnect(message)
+
     async def accept_socket(self) -> None:
         """Accepts, and listens to the account's own group when a player is logged in."""
         self.limiter = RateLimiter({OTHER: Rate(10, 2.0), **self.rates})
@@ -55,8 +82,30 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             self.account_group = account_sockets.user_group(self.user_id)
             await self.channel_layer.group_add(self.account_group, self.channel_name)
         await self.accept()
+        consumer = type(self).__name__
+        metrics.SOCKETS_OPENED.labels(consumer).inc()
+        metrics.SOCKETS_OPEN.labels(consumer).inc()
+        self._counted_open = True
+        socket_log.info(
+            "socket opened %s",
+            self.scope.get("path", ""),
+            extra={
+                "consumer": consumer,
+                "path": self.scope.get("path", ""),
+                "user_id": self.user_id,
+            },
+        )
 
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "_counted_open", False):
+            self._counted_open = False
+            metrics.SOCKETS_OPEN.labels(type(self).__name__).dec()
+            socket_log.info(
+                "socket closed %s (%s)",
+                self.scope.get("path", ""),
+                code,
+                extra={"consumer": type(self).__name__, "code": code, "user_id": self.user_id},
+            )
         if hasattr(self, "account_group"):
             await self.channel_layer.group_discard(self.account_group, self.channel_name)
 

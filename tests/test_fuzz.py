@@ -294,11 +294,15 @@ class World:
 def world(settings, make_user, funded_player, start_table):
     """One of each role and something for each path parameter to find."""
     from lobby import services as lobby
+    from reports.models import Heartbeat
 
     # Five users per URL: the real hasher's cost would be most of the sweep's time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     player = funded_player()
     game, _ = start_table("rps", {"points": 3}, players=[player, funded_player()])
+    # Beat alive, as in a running deployment: /ready/ answers 200 (its 503 says "not
+    # ready", tested in tests/config/test_ready.py, and is no failure of the input).
+    Heartbeat.objects.create(source="beat")
     waiting = lobby.create_table(
         player,
         lobby.TableSpec(

@@ -3,6 +3,7 @@ others serving; `make bench` runs the benchmarks."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -115,8 +116,40 @@ def test_the_embedded_redis_moves_off_a_port_another_server_holds(monkeypatch, c
 def test_run_logs_workers_at_the_level_asked_and_ends_start_up_with_one_banner():
     web, worker, beat = devserver.child_commands("8123", "WARNING")
     assert web[-3:] == ["-p", "8123", "config.asgi:application"]
+    assert web[web.index("--access-log") + 1] == os.devnull  # the site logs its requests
     assert worker[worker.index("-l") + 1] == beat[beat.index("-l") + 1] == "WARNING"
     assert "-q" in worker and "-q" in beat
     assert "-q" not in devserver.child_commands("8123", "INFO")[1]
     text = devserver.banner("http://127.0.0.1:8123", "Demo accounts\n  player  a@b.c\n")
     assert "http://127.0.0.1:8123 is up" in text and "player  a@b.c" in text
+
+
+def test_a_child_that_exits_is_forgotten_by_the_metrics_and_the_folder_starts_empty(
+    tmp_path, monkeypatch
+):
+    """Under `make run` every process writes its metrics to one folder: emptied at start,
+    and the gauges of a process that exited (its open sockets) stop counting."""
+    clock, forgotten = Clock(), []
+
+    class Exiting(FakeProcess):
+        pid = 4242
+
+    supervisor = Supervisor(
+        [Child("web", ["web"])], start=lambda _: Exiting(), clock=clock, on_exit=forgotten.append
+    )
+    supervisor.start_all()
+    supervisor.check()
+    assert forgotten == []
+    supervisor.children[0].process.code = 1
+    supervisor.check()
+    assert forgotten == [4242]
+
+    monkeypatch.setattr(devserver, "DATA_DIR", tmp_path)
+    env: dict[str, str] = {}
+    folder = devserver.fresh_metrics_dir(env)
+    assert env["PROMETHEUS_MULTIPROC_DIR"] == str(folder) == str(tmp_path / "metrics")
+    (folder / "gauge_livesum_4242.db").write_bytes(b"")
+    (folder / "counter_4242.db").write_bytes(b"")
+    devserver.forget_process(folder, 4242)
+    assert [p.name for p in folder.iterdir()] == ["counter_4242.db"]
+    assert devserver.fresh_metrics_dir(env) == folder and list(folder.iterdir()) == []
