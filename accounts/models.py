@@ -117,6 +117,8 @@ class PlayerProtection(models.Model):
     reality_check_minutes = models.PositiveIntegerField(null=True, blank=True)
     play_started = models.DateTimeField(null=True, blank=True)
     reality_check_due = models.DateTimeField(null=True, blank=True)
+    # The due moment last announced to the player's open pages (accounts/tasks.py).
+    reality_check_told = models.DateTimeField(null=True, blank=True)
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

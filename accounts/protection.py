@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import Max, Sum
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 
 from accounts import sockets
@@ -331,6 +331,41 @@ def reality_check(user: User, now: datetime | None = None) -> RealityCheck:
         net_result=net_result_since(user, started) if started else 0,
         interval_minutes=protection.reality_check_minutes,
     )
+
+
+def announce_due_reality_checks(now: datetime | None = None) -> int:
+    """Tell every player whose reality check has come due, on whatever page they have open
+    (a game, a round, the lobby), at once rather than at their next stake; each due moment
+    is announced once. Returns how many were told."""
+    now = now or timezone.now()
+    due = PlayerProtection.objects.filter(
+        reality_check_minutes__isnull=False, reality_check_due__lte=now
+    ).exclude(reality_check_told__gte=F("reality_check_due"))
+    told = 0
+    for protection in due.select_related("user"):
+        claimed = (
+            PlayerProtection.objects.filter(pk=protection.pk)
+            .exclude(reality_check_told__gte=F("reality_check_due"))
+            .update(reality_check_told=F("reality_check_due"))
+        )
+        if not claimed:
+            continue  # another run told them
+        check = reality_check(protection.user, now)
+        minutes = int(check.played.total_seconds() // 60)
+        sockets.tell(
+            protection.user_id,
+            {
+                "type": "reality_check",
+                "played_minutes": minutes,
+                "net_result": check.net_result,
+                "text": (
+                    f"You have been playing for {minutes} minutes; your result in this "
+                    f"session is {_money(check.net_result)}."
+                ),
+            },
+        )
+        told += 1
+    return told
 
 
 @transaction.atomic

@@ -77,6 +77,22 @@
     if (balance && text) balance.textContent = text;
   }
 
+  // A reality check fell due: said on whatever page the player has open, with the way to
+  // acknowledge it (their next stake waits for that anyway).
+  function showRealityCheck(text) {
+    let box = document.getElementById("kit-reality-check");
+    if (!box) {
+      box = el("div", "kit-reality-check");
+      box.id = "kit-reality-check";
+      box.setAttribute("role", "alertdialog");
+      const link = el("a", "button primary", "Read and acknowledge");
+      link.href = "/account/responsible-gaming/#reality-check";
+      box.append(el("strong", "", "Time for a reality check. "), el("span", "kit-reality-text", ""), " ", link);
+      document.body.prepend(box);
+    }
+    box.querySelector(".kit-reality-text").textContent = text;
+  }
+
   function chip(minor, className) {
     const node = el("span", `kit-chip ${className || ""}`.trim(), money(minor));
     node.dataset.amount = minor;
@@ -115,6 +131,7 @@
           return; // not ours: nothing the page could show
         }
         if (message.type === "balance") showBalance(message.text);
+        if (message.type === "reality_check") showRealityCheck(message.text);
         handlers.onMessage(message);
       };
       current.onclose = (event) => {
