@@ -117,6 +117,8 @@ class PlayerProtection(models.Model):
     reality_check_minutes = models.PositiveIntegerField(null=True, blank=True)
     play_started = models.DateTimeField(null=True, blank=True)
     reality_check_due = models.DateTimeField(null=True, blank=True)
+    # When the player last looked at their limits (set one, or said they are right).
+    limits_reviewed = models.DateTimeField(null=True, blank=True)
     # The due moment last announced to the player's open pages (accounts/tasks.py).
     reality_check_told = models.DateTimeField(null=True, blank=True)
     updated = models.DateTimeField(auto_now=True)
@@ -175,6 +177,7 @@ class ProtectionEvent(models.Model):
         REALITY_CHECK_ACKNOWLEDGED = "reality_check_ack", "Reality check acknowledged"
         TIME_OUT = "time_out", "Time-out started"
         SELF_EXCLUSION = "self_exclusion", "Self-exclusion started"
+        LIMITS_REVIEWED = "limits_reviewed", "Limits reviewed and kept"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protection_events"

@@ -178,6 +178,43 @@ def _cash_entries(user: User, kinds, since: datetime):
     )
 
 
+def has_deposited(user: User) -> bool:
+    return Entry.objects.filter(
+        account__key=f"cash:user:{user.pk}", transaction__kind=Transaction.Kind.DEPOSIT
+    ).exists()
+
+
+def has_staked(user: User) -> bool:
+    return Entry.objects.filter(
+        account__key=f"cash:user:{user.pk}", transaction__kind__in=STAKE_KINDS
+    ).exists()
+
+
+# Players with limits are asked to look at them again this long after they last did.
+LIMITS_REVIEW_AFTER = timedelta(days=183)
+
+
+def limits_review_due(user: User, now: datetime | None = None) -> bool:
+    """Whether to ask the player to review their limits: they have some, and have not
+    looked at them for six months."""
+    now = now or timezone.now()
+    protection = protection_of(user)
+    last_set = ProtectionLimit.objects.filter(protection=protection).aggregate(t=Max("updated"))
+    if last_set["t"] is None:
+        return False
+    reviewed = max(filter(None, (protection.limits_reviewed, last_set["t"])))
+    return now - reviewed >= LIMITS_REVIEW_AFTER
+
+
+@transaction.atomic
+def review_limits(user: User) -> None:
+    """The player looked at their limits and keeps them as they are."""
+    protection = _locked(user)
+    protection.limits_reviewed = timezone.now()
+    protection.save(update_fields=["limits_reviewed", "updated"])
+    _record(user, EventKind.LIMITS_REVIEWED, actor=user)
+
+
 def deposited_since(user: User, since: datetime) -> int:
     total = _cash_entries(user, [Transaction.Kind.DEPOSIT], since).aggregate(s=Sum("amount"))["s"]
     return total or 0

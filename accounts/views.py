@@ -19,6 +19,14 @@ def index(request):
 
 
 @login_required
+@require_POST
+def review_limits(request):
+    protection.review_limits(request.user)
+    messages.success(request, "Thank you: your limits stay as they are.")
+    return redirect("accounts:responsible")
+
+
+@login_required
 def accept_terms(request):
     """The terms in force, to read and accept; where the player was going next."""
     pending = terms.needs_acceptance(request.user)

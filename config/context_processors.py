@@ -1,5 +1,6 @@
 from django.conf import settings
 
+from accounts.middleware import is_play_page
 from staff.roles import may_export
 from wallet.selectors import header_balance
 
@@ -20,4 +21,5 @@ def site(request) -> dict:
         "overseer": overseer,
         "may_export": overseer and may_export(user),
         "header_balance": None if overseer else header_balance(user),
+        "play_page": is_play_page(request.path_info),
     }

@@ -30,6 +30,11 @@ SITE_NAME = "Longtable"
 SITE_DOMAIN = env_str("SITE_DOMAIN", f"localhost:{env_str('PORT', '8000')}")
 OPERATOR_NAME = env_str("OPERATOR_NAME", "Longtable Gaming Ltd")
 REGULATOR_NAME = env_str("REGULATOR_NAME", "the national gambling regulator")
+# Help organisations named before a player's first deposit and first stake.
+HELP_LINKS = [
+    ("a national gambling helpline", "https://www.begambleaware.org/"),
+    ("Gamblers Anonymous", "https://www.gamblersanonymous.org/"),
+]
 # The operator's licence, shown in every page's footer (the rules ask for it on the site).
 LICENCE_NUMBER = env_str("LICENCE_NUMBER", "not yet issued")
 

@@ -2,6 +2,7 @@
 regulator accounts); the wallet's guard refuses the request itself either way."""
 
 from django import template
+from django.conf import settings
 
 from accounts import protection
 
@@ -13,3 +14,31 @@ def no_play_notice(context) -> dict:
     user = context.get("user")
     authenticated = user is not None and user.is_authenticated
     return {"message": protection.standing_message(user) if authenticated else ""}
+
+
+@register.inclusion_tag("includes/safer_play.html", takes_context=True)
+def safer_play_notice(context, moment: str) -> dict:
+    """Before a player's first deposit ("deposit") and first stake ("stake"): what safer
+    play means here and where to find help."""
+    user = context.get("user")
+    if user is None or not user.is_authenticated or user.is_staff:
+        return {"show": False}
+    first = (
+        not protection.has_deposited(user)
+        if moment == "deposit"
+        else not protection.has_staked(user)
+    )
+    return {"show": first, "moment": moment, "help_links": settings.HELP_LINKS}
+
+
+@register.inclusion_tag("includes/limits_review.html", takes_context=True)
+def limits_review_prompt(context) -> dict:
+    """Every six months, players with limits are asked whether they still suit them."""
+    user = context.get("user")
+    due = bool(
+        user is not None
+        and user.is_authenticated
+        and not user.is_staff
+        and protection.limits_review_due(user)
+    )
+    return {"due": due}
