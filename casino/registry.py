@@ -43,3 +43,7 @@ _register(*ROULETTES)
 from casino.dice.games import DICE_GAMES  # noqa: E402
 
 _register(*DICE_GAMES)
+
+from casino.cards.games import CARD_GAMES  # noqa: E402
+
+_register(*CARD_GAMES)

@@ -1,0 +1,25 @@
+"""The card-draw games of the rules as round games, in the order the Casino page lists them:
+Baccarat (12.13), Dragon Tiger and Cricket War (12.24), Andar Bahar (12.55), War of Bets
+(12.39), Hi Lo (12.21) and Football Cards (12.23).
+
+Every round deals from a deck or shoe shuffled afresh by the round's generator. How the
+rule texts were read is in casino/cards/RULES.md. Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from casino.cards.andar_bahar import AndarBahar
+from casino.cards.baccarat import Baccarat
+from casino.cards.duels import CricketWar, DragonTiger, FootballStudio, WarOfBets
+from casino.cards.hilo import HiLo
+from casino.rounds import RoundGame
+
+CARD_GAMES: tuple[RoundGame, ...] = (
+    Baccarat(),
+    DragonTiger(),
+    AndarBahar(),
+    WarOfBets(),
+    HiLo(),
+    FootballStudio(),
+    CricketWar(),
+)
