@@ -6,10 +6,10 @@ How the text was read is in casino/cards/RULES.md. Plain Python: no Django impor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from casino.cards.deck import (
     LOST,
@@ -88,6 +88,9 @@ class Duel(CardGame[Pair]):
         return [
             {"key": key, "label": label} for key, label in zip(self.sides, self.labels, strict=True)
         ]
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "order": self.order}
 
 
 def side_win(game: type[Duel], first: bool, draw_returns: Fraction) -> CardBet[Pair]:
