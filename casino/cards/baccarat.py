@@ -246,7 +246,7 @@ def main_bet(side: str) -> CardBet[Coup]:
             return RETURNED
         return price if mine > theirs else LOST
 
-    odds = "0.95:1 (1:1 less 5% commission)" if side == "banker" else "1:1"
+    odds = "0.95:1" if side == "banker" else "1:1"
     return CardBet(side, side.title(), "nothing", odds + ", returned on a tie", pays)
 
 
