@@ -78,17 +78,30 @@ def first_match(dealt: int) -> Fraction:
 @cache
 def coups() -> list[tuple[Fraction, Coup]]:
     """Every coup with its chance: the Joker card (1 in 52), the side dealt first (1 in 2),
-    where the first card of its rank falls, and which of the three it is (1 in 3 each)."""
+    where the first card of its rank falls, and which of the three it is (1 in 3 each).
+
+    Coups the bets cannot tell apart are added up under one of them: the bets read the
+    count of cards only by its range, and the winning card only by its colour."""
     cards = deck()
-    found: list[tuple[Fraction, Coup]] = []
+    found: dict[Coup, Fraction] = {}
     for joker in cards:
         others = [card for card in cards if rank(card) == rank(joker) and card != joker]
         for first in SIDES:
             for dealt in range(1, 50):
                 winner = first if dealt % 2 else SIDES[1 - SIDES.index(first)]
                 chance = first_match(dealt) / (52 * 2 * len(others))
-                found.extend((chance, Coup(joker, winner, dealt, card)) for card in others)
-    return found
+                shown = alike(dealt)
+                for card in others:
+                    same = min(c for c in others if is_red(c) == is_red(card))
+                    coup = Coup(joker, winner, shown, same)
+                    found[coup] = found.get(coup, Fraction(0)) + chance
+    return [(chance, coup) for coup, chance in found.items()]
+
+
+def alike(dealt: int) -> int:
+    """The first count of cards in ``dealt``'s range with its parity (the side it means)."""
+    low = next(low for low, high in RANGES if low <= dealt <= high)
+    return low if (dealt - low) % 2 == 0 else low + 1
 
 
 def priced(

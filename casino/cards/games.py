@@ -1,6 +1,6 @@
 """The card-draw games of the rules as round games, in the order the Casino page lists them:
 Baccarat (12.13), Dragon Tiger and Cricket War (12.24), Andar Bahar (12.55), War of Bets
-(12.39), Hi Lo (12.21) and Football Cards (12.23).
+(12.39), Hi Lo (12.21), Football Cards (12.23), 32 Cards (12.57) and Joker Draw (12.51).
 
 Every round deals from a deck or shoe shuffled afresh by the round's generator. How the
 rule texts were read is in casino/cards/RULES.md. Plain Python: no Django import.
@@ -12,6 +12,8 @@ from casino.cards.andar_bahar import AndarBahar
 from casino.cards.baccarat import Baccarat
 from casino.cards.duels import CricketWar, DragonTiger, FootballStudio, WarOfBets
 from casino.cards.hilo import HiLo
+from casino.cards.jokerbet import Jokerbet
+from casino.cards.thirty_two import ThirtyTwoCards
 from casino.rounds import RoundGame
 
 CARD_GAMES: tuple[RoundGame, ...] = (
@@ -22,4 +24,6 @@ CARD_GAMES: tuple[RoundGame, ...] = (
     HiLo(),
     FootballStudio(),
     CricketWar(),
+    ThirtyTwoCards(),
+    Jokerbet(),
 )

@@ -9,8 +9,9 @@
   let against = null; // Hi Lo: the last card that was not the Joker
 
   function card(code) {
-    if (code === "JOKER") {
-      const joker = Kit.el("div", "kit-card cd-joker", "★");
+    if (code.startsWith("JOKER")) {
+      const colour = code === "JOKER-R" ? " kit-red" : code === "JOKER-B" ? " cd-black" : "";
+      const joker = Kit.el("div", `kit-card cd-joker${colour}`, "★");
       joker.dataset.card = code;
       joker.title = "Joker";
       return joker;
@@ -54,7 +55,7 @@
         const head = Kit.el("div", "cd-head");
         head.append(Kit.el("span", "cd-label", hand.label), Kit.el("span", "cd-points"));
         const cards = Kit.el("div", "cd-cards");
-        cards.append(back(), ...(game.hands.length > 1 && hand.key !== "joker" ? [back()] : []));
+        cards.append(back(), ...(game.slug === "baccarat" ? [back()] : []));
         row.append(head, cards);
         felt.appendChild(row);
       }
@@ -86,6 +87,14 @@
         rows.player.querySelector(".cd-points").textContent = String(p);
         rows.banker.querySelector(".cd-points").textContent = String(b);
         if (p !== b) rows[p > b ? "player" : "banker"].classList.add("cd-winner");
+      } else if (game.starts) {
+        const totals = {};
+        for (const [key, start] of Object.entries(game.starts)) {
+          totals[key] = outcome[key].reduce((sum, c) => sum + game.card_points[c[0]], start);
+          rows[key].querySelector(".cd-points").textContent = String(totals[key]);
+        }
+        const best = Object.keys(totals).reduce((a, b) => (totals[b] > totals[a] ? b : a));
+        rows[best].classList.add("cd-winner");
       } else if (outcome.first && last) {
         rows[last[0]].classList.add("cd-winner");
         rows[last[0]].querySelector(".cd-cards").lastChild.classList.add("cd-match");

@@ -21,6 +21,8 @@ CARD_SLUGS = (
     "hi-lo",
     "football-studio",
     "cricket-war",
+    "32-cards",
+    "jokerbet",
 )
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -96,7 +98,7 @@ def test_an_andar_bahar_deal_follows_from_its_link():
 @pytest.mark.parametrize("slug", CARD_SLUGS)
 def test_every_deal_holds_real_cards_and_the_listed_selections_validate(slug):
     game = registry.get(slug)
-    allowed = {*DECK, "JOKER"}
+    allowed = {*DECK, "JOKER", "JOKER-R", "JOKER-B"}
     seen: Counter = Counter()
     for outcome in deals(slug, 400):
         for key, cards in outcome.items():
@@ -566,3 +568,68 @@ def outcome_after(dealt: int) -> dict:
     cards = [*fillers[: dealt - 1], "AS"]
     andar, bahar = cards[0::2], cards[1::2]
     return {"joker": ["AH"], "first": "andar", "andar": andar, "bahar": bahar}
+
+
+# --- 32 Cards ------------------------------------------------------------------------------
+
+THIRTY_TWO_POINTS = {"6": 6, "7": 7, "8": 8, "9": 9, "A": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def test_32_cards_deals_follow_from_their_links_and_the_tie_rule():
+    game = registry.get("32-cards")
+    outcome = game.committed_outcome(bytes([3]) * 32, "longtable-test", 3)
+    assert outcome == {"seat-8": ["AD"], "seat-9": ["9C"], "seat-10": ["7S"], "seat-11": ["KS"]}
+    # The text's example: seat 8 with a 6 has 14.
+    tie = {"seat-8": ["KH", "6C"], "seat-9": ["QH", "9C"], "seat-10": ["6S"], "seat-11": ["6D"]}
+    assert game.describe(tie).endswith("seat 9 wins")  # 21 each, then 27 against 30
+    assert pays("32-cards", "seat-9", tie) == 550 and pays("32-cards", "seat-8", tie) == 0
+    for outcome in deals("32-cards", 500):
+        totals = {
+            seat: seat + sum(THIRTY_TWO_POINTS[c[0]] for c in outcome[f"seat-{seat}"])
+            for seat in (8, 9, 10, 11)
+        }
+        assert sorted(totals.values())[-1] > sorted(totals.values())[-2]  # never a draw
+        extra = [seat for seat in totals if len(outcome[f"seat-{seat}"]) > 1]
+        first = {seat: seat + THIRTY_TWO_POINTS[outcome[f"seat-{seat}"][0][0]] for seat in totals}
+        assert all(first[seat] == max(first.values()) for seat in extra)
+
+
+def test_32_cards_prices_and_returns_match_a_card_by_card_count():
+    game = registry.get("32-cards")
+    assert [t.odds for t in game.bet_types] == ["11:1", "4.5:1", "2.2:1", "1:1"]
+    prices = {8: Fraction(12), 9: Fraction(55, 10), 10: Fraction(32, 10), 11: Fraction(2)}
+    deck = [r + s for r in THIRTY_TWO_POINTS for s in SUITS]
+    points = [THIRTY_TWO_POINTS[card[0]] for card in deck]
+    wins = Counter()  # in twelfths: the seats sharing the lead share the win
+    for cards in itertools.permutations(points, 4):
+        scores = (8 + cards[0], 9 + cards[1], 10 + cards[2], 11 + cards[3])
+        best = max(scores)
+        leaders = [8 + i for i, s in enumerate(scores) if s == best]
+        for seat in leaders:
+            wins[seat] += 12 // len(leaders)
+    whole = 32 * 31 * 30 * 29 * 12
+    for seat, price in prices.items():
+        assert game.rtp(f"seat-{seat}") == price * wins[seat] / whole
+
+
+# --- Joker Draw ----------------------------------------------------------------------------
+
+
+def test_joker_draw_bets_and_returns():
+    game = registry.get("jokerbet")
+    deck = [*DECK, "JOKER-R", "JOKER-B"]
+    assert pays("jokerbet", "colour", {"card": ["JOKER-R"]}, {"colour": "red"}) == 190
+    assert pays("jokerbet", "suit", {"card": ["JOKER-R"]}, {"suit": "H"}) == 0
+    assert pays("jokerbet", "picture", {"card": ["JOKER-B"]}) == 285
+    assert pays("jokerbet", "number", {"card": ["TC"]}) == 140
+    assert pays("jokerbet", "card", {"card": ["QS"]}, {"card": "QS"}) == 5_180
+    assert pays("jokerbet", "rank", {"card": ["QS"]}, {"rank": "Q"}) == 1_295
+    for bet_type in game.bet_types:
+        choices = game.selections(bet_type.code)
+        counted = sum(
+            Fraction(game.payout(RTP_STAKE, bet_type.code, s, {"card": [c]}), RTP_STAKE)
+            for _, s in choices
+            for c in deck
+        ) / (len(deck) * len(choices))
+        assert game.rtp(bet_type.code) == counted
+        assert Fraction(93, 100) <= counted <= Fraction(96, 100)
