@@ -1,6 +1,7 @@
 """The card-draw games of the rules as round games, in the order the Casino page lists them:
 Baccarat (12.13), Dragon Tiger and Cricket War (12.24), Andar Bahar (12.55), War of Bets
-(12.39), Hi Lo (12.21), Football Cards (12.23), 32 Cards (12.57) and Joker Draw (12.51).
+(12.39), Hi Lo (12.21), Football Cards (12.23), 32 Cards (12.57), Joker Draw (12.51), Red
+Dog (12.14), Draw Hi-Lo (12.15) and Top Card (12.16).
 
 Every round deals from a deck or shoe shuffled afresh by the round's generator. How the
 rule texts were read is in casino/cards/RULES.md. Plain Python: no Django import.
@@ -13,6 +14,7 @@ from casino.cards.baccarat import Baccarat
 from casino.cards.duels import CricketWar, DragonTiger, FootballStudio, WarOfBets
 from casino.cards.hilo import HiLo
 from casino.cards.jokerbet import Jokerbet
+from casino.cards.tables import DrawHiLo, RedDog, TopCardTrump
 from casino.cards.thirty_two import ThirtyTwoCards
 from casino.rounds import RoundGame
 
@@ -26,4 +28,7 @@ CARD_GAMES: tuple[RoundGame, ...] = (
     CricketWar(),
     ThirtyTwoCards(),
     Jokerbet(),
+    RedDog(),
+    DrawHiLo(),
+    TopCardTrump(),
 )

@@ -74,7 +74,7 @@
       const order = dealOrder(game, outcome);
       const step = Math.min(0.55, 7 / Math.max(order.length, 1));
       order.forEach(([key, i], n) => {
-        const node = card(outcome[key][i]);
+        const node = key === "burned" ? back() : card(outcome[key][i]);
         if (animate) {
           node.classList.add("cd-deal");
           node.style.animationDelay = `${(n * step).toFixed(2)}s`;

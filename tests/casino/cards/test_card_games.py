@@ -23,6 +23,9 @@ CARD_SLUGS = (
     "cricket-war",
     "32-cards",
     "jokerbet",
+    "red-dog",
+    "draw-hi-lo",
+    "top-card",
 )
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -116,7 +119,8 @@ def test_every_deal_holds_real_cards_and_the_listed_selections_validate(slug):
 def test_every_bet_returns_less_than_its_stake(slug):
     game = registry.get(slug)
     for bet_type in game.bet_types:
-        assert Fraction(85, 100) < game.rtp(bet_type.code) < 1, bet_type.code
+        # Draw Hi-Lo's Tie at the text's 10:1 returns the least: 64.71%.
+        assert Fraction(64, 100) < game.rtp(bet_type.code) < 1, bet_type.code
 
 
 @pytest.mark.parametrize(
@@ -633,3 +637,102 @@ def test_joker_draw_bets_and_returns():
         ) / (len(deck) * len(choices))
         assert game.rtp(bet_type.code) == counted
         assert Fraction(93, 100) <= counted <= Fraction(96, 100)
+
+
+# --- Red Dog, Draw Hi-Lo, Top Card -----------------------------------------------------------
+
+
+def red_dog(cards: list[str]) -> int:
+    return pays("red-dog", "ante", {"cards": cards})
+
+
+def test_red_dog_pays_by_the_spread_and_returns_pairs_and_consecutive_cards():
+    assert red_dog(["7H", "9C", "8S"]) == 600  # spread 1: 5:1
+    assert red_dog(["7H", "TC", "8S"]) == 500  # spread 2: 4:1
+    assert red_dog(["7H", "JC", "TS"]) == 300  # spread 3: 2:1
+    assert red_dog(["2H", "AC", "KS"]) == 200  # wider: 1:1; the Ace is the highest card
+    assert red_dog(["2H", "AC", "AS"]) == 0  # on the edge is not between
+    assert red_dog(["7H", "8C"]) == 100  # consecutive: returned
+    assert red_dog(["7H", "7C", "7S"]) == 1_200  # the text's three of a kind: 11:1
+    assert red_dog(["7H", "7C", "8S"]) == 100  # a pair: returned
+
+
+def test_red_dog_deals_no_third_card_on_consecutive_cards():
+    for outcome in deals("red-dog", 300):
+        first, second = ("23456789TJQKA".index(c[0]) for c in outcome["cards"][:2])
+        assert len(outcome["cards"]) == (2 if abs(first - second) == 1 else 3)
+
+
+def test_red_dog_return_matches_a_count():
+    game = registry.get("red-dog")
+    low = "23456789TJQKA"
+    counted = Fraction(0)
+    # Rank by rank, 32 of each in eight decks: the first two, then the third.
+    for a, b, c in itertools.product(range(13), repeat=3):
+        ways = 32 * (31 if b == a else 32) * (32 - (c == a) - (c == b))
+        cards = [low[a] + "S", low[b] + "S", low[c] + "S"]
+        counted += Fraction(ways, 416 * 415 * 414) * Fraction(red_dog(cards), 100)
+    assert game.rtp("ante") == counted
+    assert rtp_percent(counted) == "92.12"
+
+
+def test_draw_hi_lo_prices_by_the_first_card():
+    # After a 7 (Ace low), 24 of the 51 cards left are higher: 51/24 x 0.96 = 2.04.
+    assert pays("draw-hi-lo", "higher", {"first": ["7H"], "next": ["8S"]}) == 204
+    assert pays("draw-hi-lo", "higher", {"first": ["7H"], "next": ["7S"]}) == 0
+    assert pays("draw-hi-lo", "lower", {"first": ["7H"], "next": ["AS"]}) == 204
+    # The King is the highest card: nothing can be higher, the bet comes back.
+    assert pays("draw-hi-lo", "higher", {"first": ["KH"], "next": ["AS"]}) == 100
+    assert pays("draw-hi-lo", "lower", {"first": ["AH"], "next": ["KS"]}) == 100
+    assert pays("draw-hi-lo", "tie", {"first": ["QH"], "next": ["QS"]}) == 1_100
+
+
+def test_draw_hi_lo_returns_match_a_count_of_the_deck():
+    game = registry.get("draw-hi-lo")
+    low = "A23456789TJQK"
+    for code in ("higher", "lower", "tie"):
+        counted = Fraction(0)
+        for a in range(13):
+            for b in range(13):
+                ways = 4 * (3 if a == b else 4)
+                outcome = {"first": [low[a] + "H"], "next": [low[b] + "S"]}
+                counted += Fraction(
+                    ways * game.payout(RTP_STAKE, code, {}, outcome), 52 * 51 * RTP_STAKE
+                )
+        assert game.rtp(code) == counted
+    assert game.rtp("tie") == Fraction(11 * 3, 51)
+
+
+def test_top_card_fold_and_war():
+    win = {"player": ["KH"], "dealer": ["QS"]}
+    lose = {"player": ["2H"], "dealer": ["AS"]}
+    war_won = {"player": ["8H", "5C"], "dealer": ["8S", "5D"], "burned": ["2C", "3C", "4C"]}
+    war_lost = {"player": ["8H", "4C"], "dealer": ["8S", "5D"], "burned": ["2C", "3C", "4C"]}
+    assert [pays("top-card", "fold", o) for o in (win, lose, war_won, war_lost)] == [200, 0, 50, 50]
+    # War: 100 is an ante of 50 and a raise of 50.
+    assert [pays("top-card", "war", o) for o in (win, lose, war_won, war_lost)] == [150, 50, 150, 0]
+    with pytest.raises(ValueError, match="equal halves"):
+        registry.get("top-card").validate_stake("war", 101)
+
+
+def test_top_card_returns_match_a_count():
+    game = registry.get("top-card")
+    fold = war = Fraction(0)
+    for a, b in itertools.product(range(13), repeat=2):
+        first = Fraction(24 * (23 if a == b else 24), 312 * 311)
+        if a != b:
+            fold += first * (2 if a > b else 0)
+            war += first * (Fraction(3, 2) if a > b else Fraction(1, 2))
+            continue
+        fold += first / 2
+        # The war cards come from the 310 left, 22 of the tied rank among them.
+        for c, d in itertools.product(range(13), repeat=2):
+            left_c = 22 if c == a else 24
+            left_d = (22 if d == a else 24) - (c == d)
+            war += first * Fraction(left_c * left_d, 310 * 309) * (Fraction(3, 2) if c >= d else 0)
+    assert game.rtp("fold") == fold and game.rtp("war") == war
+    assert [rtp_percent(game.rtp(c)) for c in ("fold", "war")] == ["96.30", "98.56"]
+    for outcome in deals("top-card", 300):
+        tied = outcome["player"][0][0] == outcome["dealer"][0][0]
+        assert len(outcome["player"]) == (2 if tied else 1) == len(outcome["dealer"])
+        assert len(outcome.get("burned", [])) == (3 if tied else 0)
