@@ -9,11 +9,11 @@ Django import.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from casino.cards.deck import (
     LOST,
@@ -356,3 +356,48 @@ class Baccarat(CardGame[Coup]):
 
     def hands(self) -> list[dict[str, str]]:
         return [{"key": "player", "label": "Player"}, {"key": "banker", "label": "Banker"}]
+
+    def public(self) -> Mapping[str, Any]:
+        return {**super().public(), "baccarat_points": True}
+
+
+# --- Super Six (the catalogue's no-commission Baccarat) ----------------------------------------
+
+
+def super_six_banker(coup: Coup, selection: Selection) -> Fraction:
+    """1:1 with no commission, but a Banker win on 6 points pays 1:2."""
+    if coup.banker == coup.player:
+        return RETURNED
+    if coup.banker < coup.player:
+        return LOST
+    return Fraction(3, 2) if coup.banker == 6 else Fraction(2)
+
+
+SUPER_SIX_BETS: tuple[CardBet[Coup], ...] = (
+    main_bet("player"),
+    CardBet(
+        "banker",
+        "Banker",
+        "nothing",
+        "1:1, 1:2 on a win with 6 points, returned on a tie",
+        super_six_banker,
+    ),
+    *(b for b in BACCARAT_BETS if b.code in ("tie", "player-pair", "banker-pair")),
+    bet(
+        "super-six",
+        "Super six",
+        "nothing: the Banker wins with 6 points",
+        Fraction(16),
+        lambda c, s: c.banker == 6 and c.player < 6,
+    ),
+)
+
+
+class SuperSix(Baccarat):
+    """Baccarat without the commission: the catalogue's Super Six, on the same shoe and
+    drawing rules."""
+
+    slug = "super-six"
+    name = "Super Six Baccarat"
+    section = "12.13"
+    bets = SUPER_SIX_BETS

@@ -55,7 +55,7 @@
         const head = Kit.el("div", "cd-head");
         head.append(Kit.el("span", "cd-label", hand.label), Kit.el("span", "cd-points"));
         const cards = Kit.el("div", "cd-cards");
-        cards.append(back(), ...(game.slug === "baccarat" ? [back()] : []));
+        cards.append(back(), ...(game.baccarat_points ? [back()] : []));
         row.append(head, cards);
         felt.appendChild(row);
       }
@@ -82,7 +82,7 @@
         rows[key].querySelector(".cd-cards").appendChild(node);
       });
       const last = order[order.length - 1];
-      if (game.slug === "baccarat") {
+      if (game.baccarat_points) {
         const p = points(outcome.player), b = points(outcome.banker);
         rows.player.querySelector(".cd-points").textContent = String(p);
         rows.banker.querySelector(".cd-points").textContent = String(b);

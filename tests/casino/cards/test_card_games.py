@@ -15,6 +15,7 @@ from casino.rounds import RTP_STAKE, rtp_percent
 
 CARD_SLUGS = (
     "baccarat",
+    "super-six",
     "dragon-tiger",
     "andar-bahar",
     "war-of-bets",
@@ -270,7 +271,7 @@ def bonus_count() -> dict[str, Fraction]:
     """The bonus bets' returns dealt card by card (by value), with the test's own tableau:
     each deal weighted by its ordered ways, then by the ways to draw the six cards' rest."""
     counts = [128] + [32] * 9
-    returns = {"player-bonus": 0, "banker-bonus": 0}
+    returns = {"player-bonus": 0, "banker-bonus": 0, "banker-wins-on-six": 0}
     margins = {9: 31, 8: 11, 7: 7, 6: 5, 5: 3, 4: 2}
 
     def settle(ways: int, player: list[int], banker: list[int]) -> None:
@@ -278,6 +279,8 @@ def bonus_count() -> dict[str, Fraction]:
         ways *= falling(416 - len(player) - len(banker), 6 - len(player) - len(banker))
         natural_p = len(player) == 2 and p >= 8
         natural_b = len(banker) == 2 and b >= 8
+        if b == 6 and p < 6:
+            returns["banker-wins-on-six"] += ways
         for code, mine, theirs, natural, other in (
             ("player-bonus", p, b, natural_p, natural_b),
             ("banker-bonus", b, p, natural_b, natural_p),
@@ -331,6 +334,22 @@ def test_baccarat_bonus_bets_return_a_deal_by_deal_count():
     assert game.rtp("player-bonus") == counted["player-bonus"]
     assert game.rtp("banker-bonus") == counted["banker-bonus"]
     assert rtp_percent(counted["player-bonus"]) == "99.14"
+    # Super Six: the Banker's win on 6 pays 1:2, the side bet 15:1.
+    six = counted["banker-wins-on-six"]
+    super_six = registry.get("super-six")
+    assert super_six.rtp("banker") == Fraction(2 * BANKER_WINS + TIES, ALL_DEALS) - six / 2
+    assert super_six.rtp("super-six") == 16 * six
+    assert super_six.rtp("player") == game.rtp("player")
+    assert [rtp_percent(super_six.rtp(c)) for c in ("banker", "super-six")] == ["98.54", "86.18"]
+
+
+def test_super_six_pays_half_on_a_banker_six():
+    six = {"player": ["2H", "3C"], "banker": ["3S", "3D"]}
+    assert pays("super-six", "banker", six) == 150
+    assert pays("super-six", "super-six", six) == 1_600
+    seven = {"player": ["2H", "3C"], "banker": ["3S", "4D"]}
+    assert pays("super-six", "banker", seven) == 200
+    assert pays("super-six", "super-six", seven) == 0
 
 
 # --- Dragon Tiger, Cricket War, Football Cards ---------------------------------------------------
