@@ -9,6 +9,7 @@
   let against = null; // Hi Lo: the last card that was not the Joker
 
   function card(code) {
+    if (typeof code === "number") return Kit.die(code, "cd-die");
     if (code.startsWith("JOKER")) {
       const colour = code === "JOKER-R" ? " kit-red" : code === "JOKER-B" ? " cd-black" : "";
       const joker = Kit.el("div", `kit-card cd-joker${colour}`, "★");
@@ -84,6 +85,11 @@
       const last = order[order.length - 1];
       if (game.baccarat_points) {
         const p = points(outcome.player), b = points(outcome.banker);
+        rows.player.querySelector(".cd-points").textContent = String(p);
+        rows.banker.querySelector(".cd-points").textContent = String(b);
+        if (p !== b) rows[p > b ? "player" : "banker"].classList.add("cd-winner");
+      } else if (game.dice_totals) {
+        const [p, b] = ["player", "banker"].map((k) => outcome[k].reduce((sum, d) => sum + d, 0));
         rows.player.querySelector(".cd-points").textContent = String(p);
         rows.banker.querySelector(".cd-points").textContent = String(b);
         if (p !== b) rows[p > b ? "player" : "banker"].classList.add("cd-winner");

@@ -16,6 +16,7 @@ from casino.rounds import RTP_STAKE, rtp_percent
 CARD_SLUGS = (
     "baccarat",
     "super-six",
+    "dice-baccarat",
     "dragon-tiger",
     "andar-bahar",
     "war-of-bets",
@@ -102,7 +103,7 @@ def test_an_andar_bahar_deal_follows_from_its_link():
 @pytest.mark.parametrize("slug", CARD_SLUGS)
 def test_every_deal_holds_real_cards_and_the_listed_selections_validate(slug):
     game = registry.get(slug)
-    allowed = {*DECK, "JOKER", "JOKER-R", "JOKER-B"}
+    allowed = {*DECK, "JOKER", "JOKER-R", "JOKER-B", *range(1, 7)}
     seen: Counter = Counter()
     for outcome in deals(slug, 400):
         for key, cards in outcome.items():
@@ -110,7 +111,7 @@ def test_every_deal_holds_real_cards_and_the_listed_selections_validate(slug):
                 assert set(cards) <= allowed
                 seen.update(cards)
         assert game.describe(outcome)
-    assert len(seen) > 20
+    assert len(seen) >= (6 if slug == "dice-baccarat" else 20)
     for bet_type in game.bet_types:
         for _, selection in game.selections(bet_type.code):
             assert game.validate_bet(bet_type.code, dict(selection)) == selection
@@ -755,3 +756,29 @@ def test_top_card_returns_match_a_count():
         tied = outcome["player"][0][0] == outcome["dealer"][0][0]
         assert len(outcome["player"]) == (2 if tied else 1) == len(outcome["dealer"])
         assert len(outcome.get("burned", [])) == (3 if tied else 0)
+
+
+# --- Dice Baccarat ---------------------------------------------------------------------------
+
+
+def test_dice_baccarat_follows_its_links_and_settles_on_the_totals():
+    game = registry.get("dice-baccarat")
+    outcome = game.committed_outcome(bytes([2]) * 32, "longtable-test", 2)
+    assert outcome == {"player": [3, 3], "banker": [5, 1]}
+    assert game.describe(outcome) == "Player 3 3 (6), Banker 5 1 (6): tie"
+    assert (
+        pays("dice-baccarat", "player", outcome) == pays("dice-baccarat", "banker", outcome) == 50
+    )
+    assert pays("dice-baccarat", "tie", outcome) == 800
+    won = {"player": [6, 6], "banker": [6, 5]}
+    assert pays("dice-baccarat", "player", won) == 200 and pays("dice-baccarat", "banker", won) == 0
+
+
+def test_dice_baccarat_returns_match_a_count_of_the_1296_throws():
+    game = registry.get("dice-baccarat")
+    counts = Counter(a + b for a in range(1, 7) for b in range(1, 7))
+    tie = Fraction(sum(n * n for n in counts.values()), 36 * 36)
+    win = (1 - tie) / 2
+    assert game.rtp("player") == game.rtp("banker") == 2 * win + tie / 2
+    assert game.rtp("tie") == 8 * tie
+    assert [rtp_percent(game.rtp(c)) for c in ("player", "tie")] == ["94.37", "90.12"]
