@@ -45,4 +45,43 @@ def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funde
     page.wait_for_selector(".site-header .balance:text-is('1,000.95 EUR')")
     assert cash_balance(player) == 100_000 + 95
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-    page.screenshot(path="/tmp/cards-baccarat.png", full_page=True)
+
+
+def long_andar_bahar_deal() -> dict:
+    """A deal of 41 cards after the Joker card: the widest the board has to lay out."""
+    others = [r + s for r in "23456789TJQK" for s in "CDHS"][:40]
+    return {
+        "joker": ["AH"],
+        "first": "andar",
+        "andar": [*others[0::2], "AS"],
+        "bahar": others[1::2],
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "text"),
+    [
+        ("andar-bahar", long_andar_bahar_deal(), "Joker card A♥, A♠ to Andar after 41"),
+        (
+            "32-cards",
+            {"seat-8": ["KH", "6C"], "seat-9": ["QH", "9C"], "seat-10": ["6S"], "seat-11": ["6D"]},
+            "seat 9 wins",
+        ),
+    ],
+)
+def test_a_watcher_sees_the_longest_deals_on_a_phone(server, browser, game, outcome, text):
+    game_round = in_thread(lambda: draw_rounds.open_round(game))
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{server}/casino/{game}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    draw_rounds.draw_now(game_round, outcome)
+    in_thread(lambda: draws.advance(game))
+    page.wait_for_selector(f"#result-text:has-text('{text}')")
+    dealt = sum(len(cards) for key, cards in outcome.items() if key != "first")
+    assert page.locator("#board .kit-card").count() == dealt
+    page.wait_for_selector(".cd-winner")
+    for _ in range(150):  # until the deal is laid out (the page's CSP refuses wait_for_function)
+        if page.evaluate("document.getAnimations().length") == 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
