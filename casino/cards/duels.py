@@ -156,7 +156,7 @@ class CricketWar(DragonTiger):
 
 
 class FootballStudio(Duel):
-    slug = "football-studio"
+    slug = "football-cards"
     name = "Football Cards"
     section = "12.23"
     cadence = Cadence(every_seconds=25, closes_before_seconds=5)

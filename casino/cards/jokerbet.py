@@ -104,7 +104,7 @@ JOKERBET_BETS: tuple[CardBet[Card], ...] = (
 
 
 class Jokerbet(CardGame[Card]):
-    slug = "jokerbet"
+    slug = "joker-draw"
     name = "Joker Draw"
     board: ClassVar[str] = "cards"
     section = "12.51"

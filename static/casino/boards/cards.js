@@ -30,10 +30,15 @@
   }
 
   // The order the table deals in: round the places, card by card (Player, Banker, Player,
-  // Banker, ...); Andar Bahar opens the Joker card, then the side drawn to start.
+  // Banker, ...), or place after place where the game says so (Side Bet Poker's 3, 2 and
+  // 2 cards); Andar Bahar opens the Joker card, then the side drawn to start.
   function dealOrder(game, outcome) {
     let keys = game.hands.map((h) => h.key);
     const order = [];
+    if (game.in_order) {
+      for (const k of keys) (outcome[k] || []).forEach((_, i) => order.push([k, i]));
+      return order;
+    }
     if (outcome.first) {
       order.push([keys[0], 0]);
       keys = keys.slice(1);

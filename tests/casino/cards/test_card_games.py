@@ -21,13 +21,14 @@ CARD_SLUGS = (
     "andar-bahar",
     "war-of-bets",
     "hi-lo",
-    "football-studio",
+    "football-cards",
     "cricket-war",
     "32-cards",
-    "jokerbet",
+    "joker-draw",
     "red-dog",
     "draw-hi-lo",
     "top-card",
+    "side-bet-poker",
 )
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -73,11 +74,11 @@ def deals(slug: str, count: int) -> list[dict]:
         ),
         ("hi-lo", [{"card": ["JOKER"]}, {"card": ["JH"]}, {"card": ["3H"]}]),
         (
-            "football-studio",
+            "football-cards",
             [
-                {"home": ["5D"], "away": ["2C"]},
-                {"home": ["AH"], "away": ["5H"]},
-                {"home": ["JC"], "away": ["TH"]},
+                {"home": ["5H"], "away": ["JD"]},
+                {"home": ["4C"], "away": ["9C"]},
+                {"home": ["8S"], "away": ["6H"]},
             ],
         ),
     ],
@@ -399,10 +400,10 @@ def test_dragon_tiger_returns_match_a_count():
 
 
 def test_football_cards_rank_the_ace_high():
-    assert pays("football-studio", "home", {"home": ["AH"], "away": ["KC"]}) == 200
-    assert pays("football-studio", "away", {"home": ["5H"], "away": ["5C"]}) == 50
-    assert pays("football-studio", "draw", {"home": ["5H"], "away": ["5C"]}) == 1_200
-    game = registry.get("football-studio")
+    assert pays("football-cards", "home", {"home": ["AH"], "away": ["KC"]}) == 200
+    assert pays("football-cards", "away", {"home": ["5H"], "away": ["5C"]}) == 50
+    assert pays("football-cards", "draw", {"home": ["5H"], "away": ["5C"]}) == 1_200
+    game = registry.get("football-cards")
     assert game.rtp("home") == registry.get("dragon-tiger").rtp("dragon")
     assert game.rtp("draw") == Fraction(12 * 31, 415)
 
@@ -640,14 +641,14 @@ def test_32_cards_prices_and_returns_match_a_card_by_card_count():
 
 
 def test_joker_draw_bets_and_returns():
-    game = registry.get("jokerbet")
+    game = registry.get("joker-draw")
     deck = [*DECK, "JOKER-R", "JOKER-B"]
-    assert pays("jokerbet", "colour", {"card": ["JOKER-R"]}, {"colour": "red"}) == 190
-    assert pays("jokerbet", "suit", {"card": ["JOKER-R"]}, {"suit": "H"}) == 0
-    assert pays("jokerbet", "picture", {"card": ["JOKER-B"]}) == 285
-    assert pays("jokerbet", "number", {"card": ["TC"]}) == 140
-    assert pays("jokerbet", "card", {"card": ["QS"]}, {"card": "QS"}) == 5_180
-    assert pays("jokerbet", "rank", {"card": ["QS"]}, {"rank": "Q"}) == 1_295
+    assert pays("joker-draw", "colour", {"card": ["JOKER-R"]}, {"colour": "red"}) == 190
+    assert pays("joker-draw", "suit", {"card": ["JOKER-R"]}, {"suit": "H"}) == 0
+    assert pays("joker-draw", "picture", {"card": ["JOKER-B"]}) == 285
+    assert pays("joker-draw", "number", {"card": ["TC"]}) == 140
+    assert pays("joker-draw", "card", {"card": ["QS"]}, {"card": "QS"}) == 5_180
+    assert pays("joker-draw", "rank", {"card": ["QS"]}, {"rank": "Q"}) == 1_295
     for bet_type in game.bet_types:
         choices = game.selections(bet_type.code)
         counted = sum(
@@ -782,3 +783,152 @@ def test_dice_baccarat_returns_match_a_count_of_the_1296_throws():
     assert game.rtp("player") == game.rtp("banker") == 2 * win + tie / 2
     assert game.rtp("tie") == 8 * tie
     assert [rtp_percent(game.rtp(c)) for c in ("player", "tie")] == ["94.37", "90.12"]
+
+
+# --- Side Bet Poker ----------------------------------------------------------------------------
+
+
+def side_bets(cards: str) -> dict[str, int]:
+    """What a stake of 100 on each bet returns on the seven cards ``cards``."""
+    dealt = cards.split()
+    outcome = {"three": dealt[:3], "five": dealt[3:5], "seven": dealt[5:]}
+    game = registry.get("side-bet-poker")
+    return {t.code: game.payout(100, t.code, {}, outcome) for t in game.bet_types}
+
+
+@pytest.mark.parametrize(
+    ("cards", "three", "five", "seven"),
+    [
+        # The text's examples first: Ace, King and Queen of hearts, a royal flush of three.
+        ("AH KH QH JH TH 2C 3D", 10_100, 100_100, 50_100),
+        ("KD QD JD TD 9D 2C 3S", 4_100, 25_100, 10_100),  # straight flushes
+        ("KD KH KC KS 4C 2D 7H", 3_600, 10_100, 5_100),  # three, then four of a kind
+        ("9H 8C 7H 6D 5S 2C 2D", 600, 2_600, 500),  # straights of three and of five
+        ("KC 9C JC 5C 2C 7D 8H", 500, 4_100, 600),  # flushes
+        ("KC KD 6H 6S 6D 2C 3H", 200, 5_100, 800),  # a pair; full houses
+        ("AC AD KH KS JD 3C 4H", 200, 500, 0),  # two pairs on five cards pays; on seven nothing
+        ("2C 5D 9H JS JD 3C 8H", 0, 200, 0),  # a pair of Jacks pays on the 5-card hand alone
+        ("2C 5D 9H TS TD 3C 8H", 0, 0, 0),  # a pair of 10s does not
+        ("2C 5D 9H TS 3D 3C 3H", 0, 0, 400),  # three 3s among the seven
+    ],
+)
+def test_side_bet_poker_hands_as_the_text_pays_them(cards, three, five, seven):
+    paid = side_bets(cards)
+    assert (paid["three"], paid["five"], paid["seven"]) == (three, five, seven)
+    assert paid["all-lose"] == (170 if three == five == seven == 0 else 0)
+
+
+def test_side_bet_poker_all_lose_pays_0_7_to_1_when_no_hand_wins():
+    # The text's example: 1,000 on All lose returns 1,700.
+    assert side_bets("2C 5D 9H TS 3D 4C KH")["all-lose"] == 170
+    game = registry.get("side-bet-poker")
+    outcome = game.committed_outcome(bytes([1]) * 32, "longtable-test", 1)
+    assert outcome == {"three": ["8S", "6C", "QC"], "five": ["KD", "KC"], "seven": ["QS", "4C"]}
+    assert game.describe(outcome) == (
+        "8♠ 6♣ Q♣ K♦ K♣ Q♠ 4♣: 3 cards nothing, 5 cards pair of jacks or better, 7 cards two pairs"
+    )
+    assert side_bets("8S 6C QC KD KC QS 4C") == {"three": 0, "five": 200, "seven": 0, "all-lose": 0}
+
+
+def three_card_count() -> Fraction:
+    """The 3-card hand's return over the 22,100 sets of three cards."""
+    order = "23456789TJQKA"
+    runs = [{12, 0, 1}] + [set(range(i, i + 3)) for i in range(11)]
+    paid = 0
+    for cards in itertools.combinations(DECK, 3):
+        ranks = {order.index(c[0]) for c in cards}
+        flush = len({c[1] for c in cards}) == 1
+        straight = ranks in runs
+        if straight and flush:
+            paid += 101 if ranks == {10, 11, 12} else 41
+        elif len(ranks) == 1:
+            paid += 36
+        elif straight:
+            paid += 6
+        elif flush:
+            paid += 5
+        elif len(ranks) == 2:
+            paid += 2
+    return Fraction(paid, 22_100)
+
+
+# The published counts of five-card and seven-card poker hands (the best five of seven).
+FIVE_CARD_HANDS = {
+    "royal": (4, 1001),
+    "straight flush": (36, 251),
+    "four": (624, 101),
+    "full house": (3_744, 51),
+    "flush": (5_108, 41),
+    "straight": (10_200, 26),
+    "three": (54_912, 8),
+    "two pairs": (123_552, 5),
+    "jacks or better": (337_920, 2),
+}
+SEVEN_CARD_HANDS = {
+    "royal": (4_324, 501),
+    "straight flush": (37_260, 101),
+    "four": (224_848, 51),
+    "full house": (3_473_184, 8),
+    "flush": (4_047_644, 6),
+    "straight": (6_180_020, 5),
+    "three": (6_461_620, 4),
+}
+
+
+def test_side_bet_poker_hand_returns_match_independent_counts():
+    game = registry.get("side-bet-poker")
+    assert game.rtp("three") == three_card_count()
+    five = sum(n * pays for n, pays in FIVE_CARD_HANDS.values())
+    assert game.rtp("five") == Fraction(five, 2_598_960)
+    seven = sum(n * pays for n, pays in SEVEN_CARD_HANDS.values())
+    assert game.rtp("seven") == Fraction(seven, 133_784_560)
+    shown = [rtp_percent(game.rtp(t.code)) for t in game.bet_types]
+    assert shown == ["96.69", "95.21", "94.34", "96.29"]
+
+
+def small_deck_all_lose(ranks: int, high: set[int]) -> int:
+    """Every deal of seven cards from a deck of ``ranks`` ranks in two suits on which no hand
+    wins, dealt out: the first three, the next two and the last two as sets, times their
+    orders (3! 2! 2!), as the bets read each group alike whatever its order."""
+    deck = [(r, s) for r in range(ranks) for s in range(2)]
+    top = ranks - 1
+    runs3 = [{top, 0, 1}] + [set(range(i, i + 3)) for i in range(ranks - 2)]
+    runs5 = [{top, 0, 1, 2, 3}] + [set(range(i, i + 5)) for i in range(ranks - 4)]
+
+    def no_straight(cards, runs):
+        return not any(run <= {r for r, _ in cards} for run in runs)
+
+    count = 0
+    for first in itertools.combinations(deck, 3):
+        if len({r for r, _ in first}) < 3 or len({s for _, s in first}) == 1:
+            continue
+        if not no_straight(first, runs3):
+            continue
+        rest = [c for c in deck if c not in first]
+        for second in itertools.combinations(rest, 2):
+            five = first + second
+            counts = Counter(r for r, _ in five)
+            pairs = [r for r, n in counts.items() if n == 2]
+            if max(counts.values()) > 2 or len(pairs) > 1 or set(pairs) & high:
+                continue
+            last = [c for c in rest if c not in second]
+            for third in itertools.combinations(last, 2):
+                seven = five + third
+                if max(Counter(r for r, _ in seven).values()) > 2:
+                    continue
+                if max(Counter(s for _, s in seven).values()) >= 5:
+                    continue
+                if no_straight(seven, runs5):
+                    count += 24
+    return count
+
+
+def test_the_all_lose_count_matches_a_small_deck_dealt_out():
+    from casino.cards.side_bet_city import all_lose_deals
+
+    assert all_lose_deals(7, 2, frozenset({5, 6})) == small_deck_all_lose(7, {5, 6})
+    # The full deck, counted once and pinned: 381,912,841,728 of the 52·51·…·46 deals.
+    assert all_lose_deals() == 381_912_841_728
+    assert registry.get("side-bet-poker").rtp("all-lose") == Fraction(17, 10) * Fraction(
+        381_912_841_728, 52 * 51 * 50 * 49 * 48 * 47 * 46
+    )
