@@ -7,8 +7,9 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.urls import reverse
 
-from casino import draws
+from casino import draws, registry
 from casino.models import Bet
 from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
@@ -22,7 +23,7 @@ DEAL = {"player": ["7H", "9C"], "banker": ["4S", "3D"]}
 
 
 def test_a_baccarat_round_is_placed_drawn_and_settled_once(
-    funded, django_capture_on_commit_callbacks
+    client, funded, django_capture_on_commit_callbacks
 ):
     player = funded(100_000)
     game_round = draw_rounds.open_round(GAME)
@@ -54,3 +55,20 @@ def test_a_baccarat_round_is_placed_drawn_and_settled_once(
     assert not draws.settle(game_round.pk)  # a retry pays nothing more
     assert Transaction.objects.filter(reference=game_round.reference, kind="win").count() == 1
     assert ledger_problems() == []
+    # The round's page shows the deal; the fairness page replays a round from its link.
+    game_round.refresh_from_db()
+    text = registry.get(GAME).describe(game_round.outcome)
+    assert text == "Player 7♥ 9♣ (6), Banker 4♠ 3♦ (7): Banker wins"
+    page = client.get(reverse("casino:round", args=[GAME, game_round.number])).content.decode()
+    assert text in page
+
+
+def test_a_card_round_drawn_by_the_cycle_verifies_on_the_fairness_page(client, casino_settings):
+    game_round = draw_rounds.open_round("andar-bahar")
+    draw_rounds.draw_now(game_round)
+    draws.advance("andar-bahar")
+    game_round.refresh_from_db()
+    assert game_round.state == "settled"
+    text = registry.get("andar-bahar").describe(game_round.outcome)
+    fairness = client.get(reverse("casino:fairness", args=["andar-bahar"])).content.decode()
+    assert text in fairness and "✓ same" in fairness and "✗" not in fairness
