@@ -89,6 +89,23 @@ def test_deals_follow_from_their_links(slug, expected):
     assert dealt == expected
 
 
+PINNED = {
+    "super-six": {"player": ["3S", "5D"], "banker": ["6H", "8S"]},
+    "cricket-war": {"bat": ["QC"], "ball": ["7D"]},
+    "joker-draw": {"card": ["TH"]},
+    "red-dog": {"cards": ["KD", "9D", "7S"]},
+    "draw-hi-lo": {"first": ["9H"], "next": ["AD"]},
+    "top-card": {"player": ["JD"], "dealer": ["7S"]},
+    "dice-baccarat": {"player": [5, 4], "banker": [3, 4]},
+    "32-cards": {"seat-8": ["9C"], "seat-9": ["6H"], "seat-10": ["JD"], "seat-11": ["7S"]},
+}
+
+
+@pytest.mark.parametrize(("slug", "expected"), PINNED.items())
+def test_the_other_games_first_deals_follow_from_their_links(slug, expected):
+    assert registry.get(slug).committed_outcome(bytes([1]) * 32, "longtable-test", 1) == expected
+
+
 def test_an_andar_bahar_deal_follows_from_its_link():
     game = registry.get("andar-bahar")
     outcome = game.committed_outcome(bytes([1]) * 32, "longtable-test", 1)
