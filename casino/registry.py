@@ -53,3 +53,6 @@ _register(*WHEEL_GAMES)
 from casino.numbers.games import NUMBER_GAMES  # noqa: E402
 
 _register(*NUMBER_GAMES)
+from casino.cards.games import CARD_GAMES  # noqa: E402
+
+_register(*CARD_GAMES)

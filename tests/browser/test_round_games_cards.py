@@ -1,0 +1,92 @@
+"""A player bets on Baccarat from the game's page on a phone, in Chromium: the slip placed,
+the cards of the committed deal laid on the board with each hand's points, the winning hand
+marked, the bet settled and paid, nothing wider than the screen."""
+
+import pytest
+
+from casino import draws
+from casino.models import Round
+from tests.browser.test_crash import in_thread
+from tests.browser.test_play_flow import log_in
+from tests.casino import draw_rounds
+from wallet.selectors import cash_balance
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+GAME = "baccarat"
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funded_player):
+    game_round = in_thread(lambda: draw_rounds.open_round(GAME))
+    deal = {"player": ["7H", "9C"], "banker": ["4S", "3D"]}
+    Round.objects.filter(pk=game_round.pk).update(outcome=deal)
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page.goto(f"{server}/casino/{GAME}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    page.select_option("#bet-type", "banker")
+    page.click("#choices button:text-is('Add Banker')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('999.00 EUR')")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+    draw_rounds.draw_now(game_round)
+    in_thread(lambda: draws.advance(GAME))
+    page.wait_for_selector(
+        f"#result-text:has-text('Round #{game_round.number}: Player 7♥ 9♣ (6), "
+        "Banker 4♠ 3♦ (7): Banker wins')"
+    )
+    cards = [c.get_attribute("data-card") for c in page.query_selector_all("#board .kit-card")]
+    assert cards == ["7H", "9C", "4S", "3D"]
+    assert page.inner_text(".cd-hand[data-hand='banker'] .cd-points") == "7"
+    assert page.is_visible(".cd-hand[data-hand='banker'].cd-winner")
+    # The Banker pays 0.95 to 1: 1.95 back on 1.00.
+    page.wait_for_selector("#result-text:has-text('You won 1.95 EUR')")
+    page.wait_for_selector(".site-header .balance:text-is('1,000.95 EUR')")
+    assert cash_balance(player) == 100_000 + 95
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def long_andar_bahar_deal() -> dict:
+    """A deal of 41 cards after the Joker card: the widest the board has to lay out."""
+    others = [r + s for r in "23456789TJQK" for s in "CDHS"][:40]
+    return {
+        "joker": ["AH"],
+        "first": "andar",
+        "andar": [*others[0::2], "AS"],
+        "bahar": others[1::2],
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "text"),
+    [
+        ("andar-bahar", long_andar_bahar_deal(), "Joker card A♥, A♠ to Andar after 41"),
+        (
+            "32-cards",
+            {"seat-8": ["KH", "6C"], "seat-9": ["QH", "9C"], "seat-10": ["6S"], "seat-11": ["6D"]},
+            "seat 9 wins",
+        ),
+        (
+            "top-card",
+            {"player": ["8H", "5C"], "dealer": ["8S", "5D"], "burned": ["2C", "3C", "4C"]},
+            "war: you 5♣, dealer 5♦: you win",
+        ),
+        ("dice-baccarat", {"player": [6, 5], "banker": [2, 2]}, "Player wins"),
+    ],
+)
+def test_a_watcher_sees_the_longest_deals_on_a_phone(server, browser, game, outcome, text):
+    game_round = in_thread(lambda: draw_rounds.open_round(game))
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{server}/casino/{game}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    draw_rounds.draw_now(game_round, outcome)
+    in_thread(lambda: draws.advance(game))
+    page.wait_for_selector(f"#result-text:has-text('{text}')")
+    dealt = sum(len(cards) for key, cards in outcome.items() if key != "first")
+    assert page.locator("#board .kit-card, #board .kit-die").count() == dealt
+    for _ in range(150):  # until the deal is laid out (the page's CSP refuses wait_for_function)
+        if page.evaluate("document.getAnimations().length") == 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
