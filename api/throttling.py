@@ -4,12 +4,17 @@ settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] (env API_RATE_*)."""
 
 from __future__ import annotations
 
+from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from api.models import ApiToken
 
 
 class PerCaller(SimpleRateThrottle):
+    def get_rate(self) -> str:
+        # Read at each request, not frozen at import: a changed setting takes effect.
+        return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+
     def get_cache_key(self, request, view):
         if isinstance(request.auth, ApiToken):
             ident = f"token:{request.auth.pk}"
