@@ -76,7 +76,7 @@ def _paged_of(serializer):
 class Public(APIView):
     permission_classes = [AllowAny]
     # A session or token only opens a private game's moves to those who may see them.
-    authentication_classes = [SessionAuthentication, ApiTokenAuthentication]
+    authentication_classes = [ApiTokenAuthentication, SessionAuthentication]
     throttle_classes = [PublicRate]
 
 

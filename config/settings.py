@@ -325,9 +325,10 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or _UNDER_TEST
 
 REST_FRAMEWORK = {
+    # The token first: its refusals then answer 401 with WWW-Authenticate, as they should.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "api.authentication.ApiTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
