@@ -62,3 +62,8 @@ def checked(query_class, request):
     query = query_class(data=request.query_params.dict())
     query.is_valid(raise_exception=True)
     return query
+
+
+class PageQuery(serializers.Serializer):
+    page = serializers.IntegerField(required=False, min_value=1, max_value=10**9, default=1)
+    page_size = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)

@@ -7,9 +7,10 @@ player token)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers as drf
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -42,13 +43,11 @@ class Pages(PageNumberPagination):
     max_page_size = 500
 
 
-PAGING = [
-    OpenApiParameter("page", int, description="1 for the first page"),
-    OpenApiParameter("page_size", int, description="lines a page, at most 500 (default 50)"),
-]
+PAGING = [filters.PageQuery]
 
 
 def _paged(view: APIView, request, items, serializer_class=None, build=None) -> Response:
+    filters.checked(filters.PageQuery, request)  # a bad page is a 400, not page 1
     paginator = Pages()
     page = paginator.paginate_queryset(items, request, view=view)
     if build is not None:
@@ -178,6 +177,11 @@ class Regulator(APIView):
 class ReportQuery(filters.ReportQuery):
     page = drf.IntegerField(required=False, min_value=1, max_value=10**9, default=1)
     page_size = drf.IntegerField(required=False, min_value=1, max_value=5_000, default=1_000)
+
+
+def not_found(request, path: str = ""):
+    """Any other address under /api/: a JSON 404, as the API's own refusals are."""
+    return JsonResponse({"detail": "No such endpoint; see /api/schema/."}, status=404)
 
 
 class Reports(Regulator):

@@ -353,6 +353,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema_hooks.add_refusals",
+    ],
 }
 
 CHROMIUM_PATH = env_str("CHROMIUM_PATH", "/usr/bin/chromium")
