@@ -10,8 +10,10 @@ ERROR = {
 }
 INVALID = {
     "type": "object",
-    "description": "each refused parameter with the reasons",
-    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    "description": "each refused parameter with the reasons, or a detail for the request",
+    "additionalProperties": {
+        "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]
+    },
 }
 REFUSALS = {
     "400": ("A parameter is not valid.", "Invalid"),

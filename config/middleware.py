@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponseBadRequest, JsonResponse
 
 NUL = "\x00"
+REFUSAL = "This request contains a character that is not allowed (NUL). Nothing was changed."
 
 
 def carries_nul(request: HttpRequest) -> bool:
@@ -32,8 +33,8 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest):
         if carries_nul(request):
-            return HttpResponseBadRequest(
-                "This request contains a character that is not allowed (NUL). Nothing was changed.",
-                content_type="text/plain; charset=utf-8",
-            )
+            # The API's clients read JSON, as its schema says every refusal is.
+            if request.path_info.startswith("/api/"):
+                return JsonResponse({"detail": REFUSAL}, status=400)
+            return HttpResponseBadRequest(REFUSAL, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
