@@ -62,3 +62,9 @@ def test_an_unknown_api_address_is_a_json_404(client):
     for path in ("/api/nothing/", "/api/fairness/games/-1/", "/api/fairness/games/1" + "0" * 20):
         answer = client.get(path)
         assert answer.status_code == 404 and answer.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_a_nul_under_api_is_refused_in_json_as_the_schema_says(client):
+    answer = client.get("/api/fairness/rounds/", {"game": "\x00"})
+    assert answer.status_code == 400 and "NUL" in answer.json()["detail"]
