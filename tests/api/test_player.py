@@ -95,4 +95,6 @@ def test_anonymous_callers_get_a_401_or_403_and_bad_periods_a_400(client, make_u
     client.force_login(make_user())
     assert client.get("/api/player/statement/", {"start": "1900-01-01"}).status_code == 400
     assert client.get("/api/player/statement/", {"kind": "nope"}).status_code == 400
-    assert client.get("/api/player/history/", {"page": "x"}).status_code == 404
+    assert client.get("/api/player/history/", {"page": "x"}).status_code == 400
+    assert client.get("/api/player/history/", {"page_size": "501"}).status_code == 400
+    assert client.get("/api/player/history/", {"page": "99"}).status_code == 404

@@ -3,6 +3,8 @@ export; any game's or round's full record."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from datetime import date
 
@@ -60,6 +62,11 @@ def test_every_report_through_the_api_equals_the_json_file_export(api, activity)
         generated = body["header"].pop("generated_at")
         exported["header"].pop("generated_at")
         assert body["header"] == exported["header"] and generated
+        # And the CSV file's table, byte for byte, written from the API's rows.
+        table = io.StringIO()
+        csv.writer(table).writerows([body["columns"], *rows] if rows else [body["columns"]])
+        csv_file = exports.render(name, f, "csv").decode()
+        assert csv_file.split("\r\n\r\n", 1)[1].startswith(table.getvalue()), name
     assert any(row[0] == f"game:{game.pk}" for row in all_rows(api, "games", **ALL_TIME)[1])
 
 

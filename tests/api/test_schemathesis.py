@@ -67,7 +67,6 @@ def settings_for_fuzz(settings, casino_settings, in_process):
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"regulator": None, "player": None, "public": None},
     }
-    settings.ALLOWED_HOSTS = ["*"]
     return settings
 
 
