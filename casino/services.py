@@ -333,6 +333,42 @@ def verify(game_round: Round) -> Verification:
     )
 
 
+def fairness_record(game_round: Round) -> dict:
+    """What anyone needs to check a played round without trusting the server: the chain
+    it belongs to (its published terminal link and salt), the link it played with, the
+    link before it (the commitment: sha256(link) must equal it) and the stored outcome,
+    which `RoundGame.committed_outcome(link, salt, number)` must give again."""
+    if not game_round.is_settled:
+        raise RoundError("A round's link is revealed once it has been played.")
+    chain = game_round.chain
+    link = bytes(game_round.link)
+    return {
+        "game": game_round.game,
+        "number": game_round.number,
+        "state": game_round.state,
+        "settled_at": game_round.settled_at,
+        "chain": chain_head(chain),
+        "link_index": game_round.link_index,
+        "commitment": previous_link(game_round).hex(),
+        "link": link.hex(),
+        "outcome": game_round.outcome,
+        "outcome_text": describe_outcome(game_round.game, game_round.outcome),
+    }
+
+
+def chain_head(chain: SeedChain) -> dict:
+    """A chain as published before its first round: its terminal link L[0] and salt."""
+    return {
+        "id": chain.pk,
+        "game": chain.game,
+        "terminal": chain.terminal_hex,
+        "salt": chain.salt,
+        "length": chain.length,
+        "used": chain.used,
+        "published_at": chain.published_at,
+    }
+
+
 # --- Crash: bets --------------------------------------------------------------------------
 
 

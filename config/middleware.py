@@ -9,11 +9,12 @@ import time
 import uuid
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponseBadRequest, JsonResponse
 
 from telemetry import context, metrics
 
 NUL = "\x00"
+REFUSAL = "This request contains a character that is not allowed (NUL). Nothing was changed."
 
 
 def carries_nul(request: HttpRequest) -> bool:
@@ -41,10 +42,10 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest):
         if carries_nul(request):
-            return HttpResponseBadRequest(
-                "This request contains a character that is not allowed (NUL). Nothing was changed.",
-                content_type="text/plain; charset=utf-8",
-            )
+            # The API's clients read JSON, as its schema says every refusal is.
+            if request.path_info.startswith("/api/"):
+                return JsonResponse({"detail": REFUSAL}, status=400)
+            return HttpResponseBadRequest(REFUSAL, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 

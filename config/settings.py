@@ -98,6 +98,8 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "channels",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "allauth",
     "allauth.account",
     "allauth.mfa",
@@ -111,6 +113,7 @@ INSTALLED_APPS = [
     "tournaments",
     "reports",
     "staff",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -337,8 +340,38 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or _UNDER_TEST
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # The token first: its refusals then answer 401 with WWW-Authenticate, as they should.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.ApiTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Requests a minute per regulator token, per player, per address on the public part.
+    "DEFAULT_THROTTLE_RATES": {
+        "regulator": env_str("API_RATE_REGULATOR", "120/min"),
+        "player": env_str("API_RATE_PLAYER", "120/min"),
+        "public": env_str("API_RATE_PUBLIC", "300/min"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Longtable API",
+    "DESCRIPTION": (
+        "Fairness (public): every played round and finished game with what verifies it. "
+        "Regulator (regulator tokens, audited): the exports and any game's or round's full "
+        "record. Player (session or player token): the player's own account. Amounts are "
+        "integers in minor units. See docs/api.md."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema_hooks.add_refusals",
+    ],
 }
 
 CHROMIUM_PATH = env_str("CHROMIUM_PATH", "/usr/bin/chromium")

@@ -26,6 +26,7 @@ urlpatterns = [
     path("casino/", include("casino.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("history/", include("reports.urls")),
+    path("api/", include("api.urls")),
     path("", include("config.page_urls")),
 ]
 

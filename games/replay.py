@@ -55,3 +55,41 @@ def check(game: Game, steps: list[Step]) -> SeedCheck:
         seed_matches_commitment=seed_hash(bytes(game.seed)) == game.seed_hash,
         replay_matches_record=steps[-1].state == game.state,
     )
+
+
+class NotRevealed(Exception):
+    """The game is still being played: its seed stays secret until it ends."""
+
+
+def fairness_record(game: Game, *, with_actions: bool) -> dict:
+    """What anyone needs to replay a finished game with the published generator
+    (games/rng.py) and its engine: the seed and the hash shown at its start, the options,
+    the number of seats, the action log, and what the platform recorded at the end.
+
+    ``with_actions`` False leaves the action log and the final state out: a private game's
+    replay stays with its players, staff and regulators (`selectors.viewer_of`), so the
+    public sees only the commitment, the seed and the deal it fixes.
+    """
+    if not game.is_over or not game.seed_revealed:
+        raise NotRevealed("A game's seed is revealed when the game ends.")
+    record = {
+        "id": game.pk,
+        "game": game.slug,
+        "status": game.status,
+        "finished": game.finished,
+        "options": game.options,
+        "seats": game.seats.count(),
+        "seed_hash": game.seed_hash,
+        "seed": bytes(game.seed).hex(),
+        "salt": services.salt(game),
+        "outcome": game.outcome,
+        "actions": None,
+        "final_state": None,
+    }
+    if with_actions:
+        record["actions"] = [
+            {"seq": a.seq, "seat": a.seat, "actor": a.actor, "kind": a.kind, "action": a.action}
+            for a in game.actions.all()
+        ]
+        record["final_state"] = game.state
+    return record

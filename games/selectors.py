@@ -53,6 +53,15 @@ def viewer_of(game: Game, user, watch_code: str | None = None) -> Viewer | None:
     return SPECTATOR
 
 
+def may_see_replay(game: Game, user) -> bool:
+    """Whether ``user`` (anonymous included) may read a finished game's moves: anyone for
+    a game that was open to spectators and not private (its fairness record is public),
+    else whoever `viewer_of` lets watch it."""
+    if game.spectators_allowed and not game.private:
+        return True
+    return viewer_of(game, user) is not None
+
+
 def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
 

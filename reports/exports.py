@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -610,3 +611,23 @@ def render(report_name: str, f: Filters, file_format: str) -> bytes:
     text = io.StringIO()
     write(report, f, file_format, text)
     return text.getvalue().encode()
+
+
+def page(report_name: str, f: Filters, *, page: int, size: int) -> dict:
+    """One page of a report for the API: its header and columns as the files carry them
+    and rows ``(page - 1) * size`` up to ``page * size`` of the same row stream, each
+    value as the JSON file writes it, so that the pages together are the file's rows."""
+    report = REPORTS[report_name][1](f)
+    start = (page - 1) * size
+    rows = itertools.islice(report.rows(), start, start + size)
+    return json.loads(
+        json.dumps(
+            {
+                "header": header(report, f),
+                "columns": report.columns,
+                "count": report.count(),
+                "rows": list(rows),
+            },
+            cls=DjangoJSONEncoder,
+        )
+    )
