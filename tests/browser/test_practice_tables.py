@@ -12,13 +12,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
 
 from games import registry
-from games.models import Game
+from games.models import Game, GameAction
 from tests.browser.test_play_flow import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -97,7 +98,7 @@ def belote_move(page) -> None:
     if card.count():
         card.first.tap()
         return
-    nothing_bid = page.locator(".bl-center .bl-big:text-is('No bid yet')").count() > 0
+    nothing_bid = page.locator(".bl-center .bl-big").filter(has_text="No bid yet").count() > 0
     for kind in BELOTE_THEN:
         if kind == "bid" and not nothing_bid:
             continue
@@ -230,7 +231,11 @@ def test_a_practice_table_with_computer_players_is_played_to_the_end(
     moves = play_to_the_end(page, player)
     took = time.monotonic() - started
     game.refresh_from_db()
-    print(f"{engine.slug} {variant or ''}: {moves} moves in {took:.1f} s, {game.outcome}")
+    made = game.actions.filter(actor=GameAction.Actor.PLAYER).values_list("action", flat=True)
+    kinds = Counter(action.get("type", "move") for action in made)
+    name = f"{engine.slug} {variant or ''}"
+    print(f"{name}: {moves} moves in {took:.1f} s, {dict(kinds)}, {game.outcome['reason']}")
+    assert len(made) == moves  # every move tapped was sent once and applied
 
     assert page.locator("[data-result-text]").inner_text() in ("You won.", "You lost.", "Draw.")
     assert game.is_over and game.outcome["reason"] != "forfeit"
