@@ -1,55 +1,242 @@
-"""A practice table of every game, started with computer players from the lobby on a phone:
-the game page answers, its board is drawn and the computer players move (no page error,
-no failed request); Rock Paper Scissors is played to the end, every other game is
-resigned, and each ends with its result shown."""
+"""A practice table of every game, started with computer players from the lobby on a phone
+and played to its end through its own board: the player taps the first legal move the
+board offers (a sign, a sector, a checker and its point, a card, a bid), the computer
+players answer, until the result is shown. No page error, no failed request, no move
+refused, nothing wider than the phone.
+
+Each board family has one small function that takes the first legal action on its board
+(`PLAYERS`); a game whose family has none fails here, it is never resigned instead."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 
 from games import registry
-from games.models import Game
+from games.models import Game, GameAction
 from tests.browser.test_play_flow import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+# Options that say how long a game is: the shortest the lobby offers is chosen.
+LENGTH_OPTIONS = ("points", "target", "shots")
+MOVES_AT_MOST = 2_000  # a game that goes on longer is stuck in a loop, not long
+WAIT_MS = 15_000  # for the board to offer a move or show the result after the last one
+# A person's pace: the table socket takes 5 moves a second (a burst of 10); faster taps
+# would be refused as rate_limited, which a person never meets.
+PACE_SECONDS = 0.2
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+# Tavli's series at 1 point is its first game, Portes, alone: at 3 points the match goes
+# on to Plakoto (a gammon is worth 2), so the board meets a new game within a match.
+LONGER = {("tavli", "series"): {"points": "3"}}
+# A person's pace: the table socket takes 5 moves a second (a burst of 10); faster taps
+# would be refused as rate_limited, which a person never meets.
+PACE_SECONDS = 0.2
 
 
-def start_practice(page, server: str, slug: str) -> None:
+@dataclass(frozen=True)
+class Player:
+    """How a person plays one board family: `turn` matches what the board shows when it
+    waits for this player's move; `move` makes the first legal one, by tapping."""
+
+    turn: str
+    move: Callable
+
+
+# ---- one small function per board family -------------------------------------------------
+
+
+def rps_move(page) -> None:
+    page.locator(".rps-sign:enabled").first.tap()
+
+
+def penalty_move(page) -> None:
+    page.locator(".penalty-sector.penalty-open").first.tap()
+
+
+def backgammon_move(page) -> None:
+    """Roll (never double), take a double, or build the play one checker at a time along
+    the highlighted points, then confirm (or pass when no move is possible)."""
+    for answer in ("roll", "take"):
+        button = page.locator(f".bg-board [data-action={answer}]:enabled")
+        if button.count():
+            button.tap()
+            return
+    confirm = page.locator(".bg-board [data-action=confirm]")
+    for _ in range(2 * 4 + 1):  # at most four checkers moved: a source and a target each
+        if confirm.is_enabled():
+            confirm.tap()
+            return
+        if not page.locator(".bg-selected").count():
+            page.locator(".bg-live .bg-source[data-point]").first.tap()
+        else:
+            page.locator(".bg-live .bg-target[data-point]").first.tap()
+    raise AssertionError("the play could not be built by tapping the highlighted points")
+
+
+# Belote family: the kinds of move tried before a card (a double to answer, combinations
+# to declare or show in the first trick, which playing a card would let pass) and after
+# one. Never surrender, double or change a card (each is a choice, not a need); bid only
+# while nothing is bid, so the auction ends.
+BELOTE_FIRST = ("accept", "declare", "show")
+BELOTE_THEN = ("take", "name", "bid", "pass")
+
+
+def belote_move(page) -> None:
+    for kind in BELOTE_FIRST:
+        button = page.locator(f".bl-board button[data-move={kind}]:enabled")
+        if button.count():
+            button.first.tap()
+            return
+    card = page.locator(".bl-board button.bl-legal:enabled")
+    if card.count():
+        card.first.tap()
+        return
+    nothing_bid = page.locator(".bl-center .bl-big").filter(has_text="No bid yet").count() > 0
+    for kind in BELOTE_THEN:
+        if kind == "bid" and not nothing_bid:
+            continue
+        button = page.locator(f".bl-board button[data-move={kind}]:enabled")
+        if button.count():
+            button.first.tap()
+            return
+    offered = page.locator(".bl-board button[data-move]:enabled").all_inner_texts()
+    raise AssertionError(f"no move to make among {offered}")
+
+
+PLAYERS: dict[str, Player] = {
+    "rps": Player(".rps-sign:enabled", rps_move),
+    "penalty": Player(".penalty-sector.penalty-open", penalty_move),
+    "backgammon": Player(".bg-board [data-action]:enabled, .bg-svg.bg-live", backgammon_move),
+    "belote": Player(
+        ".bl-board button.bl-legal:enabled, .bl-board button[data-move]:enabled", belote_move
+    ),
+}
+
+
+def family_of(engine) -> str:
+    """The board family: the package under games/ the engine lives in."""
+    return type(engine).__module__.split(".")[1]
+
+
+# ---- the lobby and the game ---------------------------------------------------------------
+
+
+def shortest_options(engine, variant: str | None) -> dict[str, str]:
+    """The lobby's select values for the shortest game of `variant`: the least points,
+    target or shots (or the least that reaches a second game, see `LONGER`)."""
+    chosen = {} if variant is None else {"select[name=option_variant]": variant}
+    for field in dataclasses.fields(engine.Options):
+        meta = field.metadata.get("option")
+        if meta is not None and field.name in LENGTH_OPTIONS:
+            chosen[f"select[name=option_{field.name}]"] = str(min(meta.choices))
+    for name, value in LONGER.get((engine.slug, variant), {}).items():
+        chosen[f"select[name=option_{name}]"] = value
+    return chosen
+
+
+def variants(engine) -> list[str | None]:
+    """Each variant the lobby offers for the game (its `variant` option), or None."""
+    for field in dataclasses.fields(engine.Options):
+        meta = field.metadata.get("option")
+        if meta is not None and field.name == "variant":
+            return list(meta.choices)
+    return [None]
+
+
+def start_practice(page, server: str, slug: str, options: dict[str, str]) -> None:
     page.goto(f"{server}/lobby/new/{slug}/")
     page.check("input[name=practice]")
+    for select, value in options.items():
+        page.select_option(select, value)
     page.click("button[type=submit]")
     page.click("#start-with-bots")
     page.wait_for_url("**/games/*/")
 
 
-@pytest.mark.parametrize("slug", [engine.slug for engine in registry.all()])
-def test_a_practice_table_with_computer_players_starts_plays_and_ends(
-    server, browser, funded_player, slug
-):
-    page = log_in(browser.new_context(viewport=PHONE), server, funded_player())
+def play_to_the_end(page, player: Player) -> int:
+    """Makes the first legal move each time the board offers one, until the result shows;
+    returns the number of moves made."""
+    result = page.locator("[data-result]")
+    last = 0.0
+    for moves in range(MOVES_AT_MOST):
+        page.wait_for_selector(f"{player.turn}, [data-result]:visible", timeout=WAIT_MS)
+        wider = page.evaluate(OVERFLOW)
+        assert wider <= 0, f"the page is {wider} px wider than the phone before move {moves + 1}"
+        if result.is_visible():
+            return moves
+        time.sleep(max(0.0, last + PACE_SECONDS - time.monotonic()))
+        last = time.monotonic()
+        time.sleep(max(0.0, last + PACE_SECONDS - time.monotonic()))
+        last = time.monotonic()
+        player.move(page)
+    raise AssertionError(f"the game did not end in {MOVES_AT_MOST} moves")
+
+
+def watch(page) -> list[str]:
+    """What went wrong on the page: errors, failed requests, moves the server refused."""
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on(
         "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
     )
-    start_practice(page, server, slug)
+
+    def frames(ws) -> None:
+        def received(payload) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "error":
+                problems.append(f"refused: {message}")
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", frames)
+    return problems
+
+
+@pytest.fixture
+def person(funded_player):
+    """Made before the browser starts: the deposit's notice to the player's sockets cannot be
+    sent from a thread where Playwright's event loop runs."""
+    return funded_player()
+
+
+CASES = [(engine, variant) for engine in registry.all() for variant in variants(engine)]
+
+
+@pytest.mark.parametrize(
+    ("engine", "variant"),
+    CASES,
+    ids=[engine.slug + (f"-{variant}" if variant else "") for engine, variant in CASES],
+)
+def test_a_practice_table_with_computer_players_is_played_to_the_end(
+    server, person, browser, engine, variant
+):
+    player = PLAYERS.get(family_of(engine))
+    if player is None:
+        pytest.fail(f"no way to play the {family_of(engine)} board: add it to PLAYERS")
+    page = log_in(browser.new_context(**PHONE), server, person)
+    problems = watch(page)
+    start_practice(page, server, engine.slug, shortest_options(engine, variant))
     page.wait_for_selector("[data-connection]:text-is('connected')")
-    page.wait_for_selector("[data-status]:not(:empty)")
-    game = Game.objects.get(slug=slug)
+    game = Game.objects.get(slug=engine.slug)
     assert game.status == Game.Status.PLAYING and game.seats.filter(player__isnull=True).exists()
 
-    if slug == "rps":
-        result = page.locator("[data-result]")
-        while not result.is_visible():
-            page.wait_for_selector(".rps-sign:enabled, [data-result]:visible")
-            if not result.is_visible():
-                page.locator(".rps-sign:enabled").first.click()
-                page.wait_for_timeout(100)
-    else:
-        page.once("dialog", lambda dialog: dialog.accept())
-        page.click("[data-resign]")
-    page.wait_for_selector("[data-result]:visible", timeout=30_000)
-    assert page.locator("[data-result-text]").inner_text() in ("You won.", "You lost.", "Draw.")
+    started = time.monotonic()
+    moves = play_to_the_end(page, player)
+    took = time.monotonic() - started
     game.refresh_from_db()
-    assert game.is_over
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    made = game.actions.filter(actor=GameAction.Actor.PLAYER).values_list("action", flat=True)
+    kinds = Counter(action.get("type", "move") for action in made)
+    name = f"{engine.slug} {variant or ''}"
+    print(f"{name}: {moves} moves in {took:.1f} s, {dict(kinds)}, {game.outcome['reason']}")
+    assert len(made) == moves  # every move tapped was sent once and applied
+
+    assert page.locator("[data-result-text]").inner_text() in ("You won.", "You lost.", "Draw.")
+    assert game.is_over and game.outcome["reason"] != "forfeit"
     assert problems == []
