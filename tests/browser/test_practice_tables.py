@@ -35,9 +35,6 @@ OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
 # Tavli's series at 1 point is its first game, Portes, alone: at 3 points the match goes
 # on to Plakoto (a gammon is worth 2), so the board meets a new game within a match.
 LONGER = {("tavli", "series"): {"points": "3"}}
-# A person's pace: the table socket takes 5 moves a second (a burst of 10); faster taps
-# would be refused as rate_limited, which a person never meets.
-PACE_SECONDS = 0.2
 
 
 @dataclass(frozen=True)
@@ -110,12 +107,39 @@ def belote_move(page) -> None:
     raise AssertionError(f"no move to make among {offered}")
 
 
+def domino_move(page) -> None:
+    """A bone of the hand that fits, then the end it goes on when it fits more than one."""
+    seq = page.locator(".dm-board").get_attribute("data-seq")
+    page.locator(".dm-hand button:enabled").first.tap()
+    target = page.locator(".dm-target")
+    if page.locator(f".dm-board[data-seq='{seq}']").count() and target.count():
+        target.first.tap()
+    # The move is made once the board has the next state (or the result).
+    page.wait_for_selector(f".dm-board:not([data-seq='{seq}']), [data-result]:visible")
+
+
+def spades_move(page) -> None:
+    """Look at the cards (never blind nil), bid the middle of what is offered, or play the
+    last legal card (at its left edge: the cards overlap at phone width)."""
+    if page.locator("[data-move=look]:enabled").count():
+        page.locator("[data-move=look]").tap()
+    elif page.locator("[data-move=bid]:enabled").count():
+        bids = page.locator("[data-move=bid]:enabled")
+        bids.nth(min(3, bids.count() - 1)).tap()
+    else:
+        page.locator(".sp-hand button.sp-legal").last.tap(position={"x": 4, "y": 6})
+
+
 PLAYERS: dict[str, Player] = {
     "rps": Player(".rps-sign:enabled", rps_move),
     "penalty": Player(".penalty-sector.penalty-open", penalty_move),
     "backgammon": Player(".bg-board [data-action]:enabled, .bg-svg.bg-live", backgammon_move),
     "belote": Player(
         ".bl-board button.bl-legal:enabled, .bl-board button[data-move]:enabled", belote_move
+    ),
+    "domino": Player("[data-status]:text-matches('^Your turn')", domino_move),
+    "spades": Player(
+        ".sp-board button.sp-legal:enabled, .sp-board button[data-move]:enabled", spades_move
     ),
 }
 
@@ -171,8 +195,6 @@ def play_to_the_end(page, player: Player) -> int:
         assert wider <= 0, f"the page is {wider} px wider than the phone before move {moves + 1}"
         if result.is_visible():
             return moves
-        time.sleep(max(0.0, last + PACE_SECONDS - time.monotonic()))
-        last = time.monotonic()
         time.sleep(max(0.0, last + PACE_SECONDS - time.monotonic()))
         last = time.monotonic()
         player.move(page)
