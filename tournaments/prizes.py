@@ -4,7 +4,8 @@ A prize table gives each paid place a share of the pool in basis points (10000 i
 Each place's amount is floored; the units the flooring leaves go one at a time to the
 places in order, first place first. Players who finish level (the losers of one knockout
 round) share the places they cover: the amounts of those places are added and divided
-equally among them, its remainder one unit at a time in seeding order.
+equally among them, its remainder one unit at a time in seeding order. When the field is
+smaller than the paid places, the shares of the places nobody reached go to first place.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ def place_amounts(pool: int, table: Sequence[int]) -> list[int]:
 
 def prizes(pool: int, table: Sequence[int], groups: Sequence[Sequence[int]]) -> dict[int, int]:
     """`groups` lists the finishers from first place down, players who finished level
-    together, each group in seeding order (ids). Returns id -> prize, only the paid ones.
-    The prizes sum to `pool` whenever the field covers every paid place."""
+    together, each group in seeding order (ids). Returns id -> prize, only the paid ones;
+    the prizes sum to `pool`."""
     amounts = place_amounts(pool, table)
+    field = sum(len(group) for group in groups)
+    if field < len(amounts):  # places nobody reached: their shares go to first place
+        amounts = [amounts[0] + sum(amounts[field:]), *amounts[1:field]]
     paid: dict[int, int] = {}
     place = 0
     for group in groups:

@@ -46,3 +46,7 @@ def test_odd_shares_split_unit_by_unit():
 def test_a_prize_table_must_pay_the_whole_pool(table):
     with pytest.raises(ValueError):
         prizes.check_table(table)
+
+
+def test_places_nobody_reached_go_to_first_place():
+    assert prizes.prizes(1_000, prizes.TOP_THREE, [[1], [2]]) == {1: 700, 2: 300}
