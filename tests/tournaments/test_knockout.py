@@ -155,3 +155,36 @@ def test_settlement_happens_once_under_retries_and_a_worker_killed_midway(
     settlements = Transaction.objects.filter(kind="settle", reference=tournament.escrow_reference)
     assert settlements.count() == 1
     assert ledger_problems() == []
+
+
+def test_pages_list_and_show_a_tournament_with_its_bracket(client, make_tournament, funded_player):
+    from django.urls import reverse
+
+    tournament, players = field_of(2, make_tournament, funded_player, name="Night cup")
+    spectator = funded_player()
+    client.force_login(spectator)
+    listing = client.get(reverse("tournaments:index"), {"game": "rps", "format": "knockout"})
+    assert b"Night cup" in listing.content
+    assert b"Night cup" not in client.get(reverse("tournaments:index"), {"game": "spades"}).content
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk]))
+    assert b"Register for" in page.content and b"11.00" in page.content
+    services.start_due(timezone.now() + timedelta(hours=2))
+    client.force_login(players[0])
+    panel = client.get(reverse("tournaments:panel", args=[tournament.pk])).content
+    assert b'id="bracket"' in panel and b'id="my-game"' in panel
+    play_to_the_end(tournament)
+    results = client.get(reverse("tournaments:detail", args=[tournament.pk])).content
+    assert b"1. " in results and b"20.00" in results
+
+
+def test_register_and_unregister_through_the_page(client, make_tournament, funded_player):
+    from django.urls import reverse
+
+    tournament, player = make_tournament(), funded_player()
+    client.force_login(player)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    assert cash_balance(player) == 98_900
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk]))
+    assert b'id="unregister"' in page.content
+    client.post(reverse("tournaments:unregister", args=[tournament.pk]))
+    assert cash_balance(player) == 100_000
