@@ -17,6 +17,7 @@ def winner_takes_all() -> list[int]:
 class Tournament(models.Model):
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", "Single-elimination knockout"
+        SWISS = "swiss", "Swiss"
 
     class Status(models.TextChoices):
         REGISTERING = "registering"
@@ -29,6 +30,7 @@ class Tournament(models.Model):
     game_slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True, help_text="the game's options")
     step_seconds = models.PositiveSmallIntegerField(default=30)
+    rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: the rounds played")
     entry = models.BigIntegerField(help_text="minor units: goes into the prize pool")
     fee = models.BigIntegerField(default=0, help_text="minor units: the house's share")
     min_players = models.PositiveSmallIntegerField(default=2)
@@ -68,6 +70,8 @@ class Tournament(models.Model):
             prizes.check_table(self.prize_table)
         except (TypeError, ValueError) as exc:
             raise ValidationError({"prize_table": str(exc)}) from None
+        if self.format == self.Format.SWISS and not self.rounds:
+            raise ValidationError({"rounds": "A Swiss tournament needs its number of rounds."})
         if self.registration_opens and self.starts_at and self.registration_opens > self.starts_at:
             raise ValidationError({"starts_at": "Registration must open before the start."})
 
@@ -120,7 +124,8 @@ class Entry(models.Model):
 
 
 class Match(models.Model):
-    """One pairing of the bracket: played as games until one side wins (or a bye)."""
+    """One pairing: a knockout's is played as games until one side wins, a Swiss round's
+    is one game (won or drawn); a bye has no second player and goes to the first."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField()
@@ -136,6 +141,7 @@ class Match(models.Model):
     winner = models.ForeignKey(
         Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    drawn = models.BooleanField(default=False, help_text="Swiss: the game ended level")
 
     class Meta:
         ordering = ["round", "slot"]
@@ -148,6 +154,10 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.round} match {self.slot + 1}"
+
+    @property
+    def decided(self) -> bool:
+        return self.winner_id is not None or self.drawn
 
     @property
     def is_bye(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
+from tournaments import swiss
 from tournaments.models import Entry, Match, Tournament
 
 
@@ -35,3 +36,14 @@ def next_game(tournament: Tournament, user) -> Match | None:
         return None
     mine = Q(first__player=user) | Q(second__player=user)
     return tournament.matches.filter(mine, winner__isnull=True).select_related("game").first()
+
+
+def swiss_scores(tournament: Tournament) -> dict[int, int]:
+    """Each entry's Swiss score in half points."""
+    results = [
+        swiss.Result(m.first_id, m.second_id, m.winner_id)
+        for m in tournament.matches.all()
+        if m.decided
+    ]
+    players = tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
+    return swiss.scores(players, results)

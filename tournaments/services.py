@@ -24,7 +24,7 @@ from accounts import sockets
 from games import services as games
 from games.engine import Outcome
 from games.models import Game
-from tournaments import bracket, prizes
+from tournaments import bracket, prizes, swiss
 from tournaments.models import Entry, Match, Tournament
 from wallet import notices
 from wallet import services as wallet
@@ -168,22 +168,28 @@ def _start(tournament: Tournament, now: datetime) -> None:
     for seed, entry in enumerate(field):
         entry.seed = seed
         entry.save(update_fields=["seed"])
-    for slot, (first, second) in enumerate(bracket.first_round(len(field))):
+    tournament.status, tournament.started = Tournament.Status.RUNNING, now
+    tournament.save(update_fields=["status", "started"])
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        _open_round(
+            tournament,
+            1,
+            [(field[a], b if b is None else field[b]) for a, b in bracket.first_round(len(field))],
+        )
+    _pair_next(tournament)
+
+
+def _open_round(tournament: Tournament, number: int, pairs: list) -> None:
+    """Creates a round's matches: a bye is won at once, the others start their game."""
+    for slot, (first, second) in enumerate(pairs):
         match = Match.objects.create(
-            tournament=tournament,
-            round=1,
-            slot=slot,
-            first=field[first],
-            second=None if second is None else field[second],
+            tournament=tournament, round=number, slot=slot, first=first, second=second
         )
         if match.is_bye:
             match.winner = match.first
             match.save(update_fields=["winner"])
         else:
             _play(tournament, match)
-    tournament.status, tournament.started = Tournament.Status.RUNNING, now
-    tournament.save(update_fields=["status", "started"])
-    _pair_next(tournament)
 
 
 # --- running ----------------------------------------------------------------------------
@@ -216,8 +222,9 @@ def _play(tournament: Tournament, match: Match) -> None:
             transaction.on_commit(lambda user_id=entry.player_id: sockets.tell(user_id, event))
 
 
-def _decided(match: Match, game: Game) -> int | None:
-    """The entry that won the match with this game, or None: play another game."""
+def _winner(match: Match, game: Game) -> int | None:
+    """The entry that won this game, or None when it ended level (a draw, or void with
+    both players gone)."""
     outcome = Outcome.from_json(game.outcome)
     by_seat = {seat.position: seat for seat in game.seats.all()}
     first_seated = by_seat[0].player_id == match.first.player_id
@@ -225,11 +232,25 @@ def _decided(match: Match, game: Game) -> int | None:
     if not outcome.void and len(outcome.winners()) == 1:
         return sides[outcome.winners()[0]]
     connected = [position for position, seat in by_seat.items() if not seat.disconnected]
-    if len(connected) == 1:  # a void game the other player left: the one who stayed goes on
+    if len(connected) == 1:  # a void game the other player left: the one who stayed wins
         return sides[connected[0]]
-    if match.games_played >= MAX_GAMES_PER_MATCH:
-        return match.first_id  # the higher seed
     return None
+
+
+def _record(tournament: Tournament, match: Match) -> None:
+    """A knockout match ending level is played again (the higher seed goes through after
+    MAX_GAMES_PER_MATCH); a Swiss game ending level is a draw."""
+    winner = _winner(match, match.game)
+    if winner is not None:
+        match.winner_id = winner
+    elif tournament.format == Tournament.Format.SWISS:
+        match.drawn = True
+    elif match.games_played >= MAX_GAMES_PER_MATCH:
+        match.winner_id = match.first_id
+    else:
+        _play(tournament, match)
+        return
+    match.save(update_fields=["winner", "drawn"])
 
 
 def game_over(game_id: int) -> None:
@@ -248,25 +269,61 @@ def advance(tournament_id: int) -> Tournament:
         tournament = _locked(tournament_id)
         if tournament.status != Tournament.Status.RUNNING:
             return tournament
-        pending = tournament.matches.filter(winner__isnull=True, game__settled=True).select_related(
-            "game", "first__player", "second__player"
+        pending = list(
+            tournament.matches.filter(
+                winner__isnull=True, drawn=False, game__settled=True
+            ).select_related("game", "first__player", "second__player")
         )
-        changed = False
         for match in pending:
-            changed = True
-            winner = _decided(match, match.game)
-            if winner is None:
-                _play(tournament, match)
-                continue
-            match.winner_id = winner
-            match.save(update_fields=["winner"])
-        if changed:
+            _record(tournament, match)
+        if pending:
             _pair_next(tournament)
             _announce(tournament)
     return tournament
 
 
 def _pair_next(tournament: Tournament) -> None:
+    if tournament.format == Tournament.Format.SWISS:
+        _pair_swiss(tournament)
+    else:
+        _pair_knockout(tournament)
+
+
+def _results(tournament: Tournament) -> list[swiss.Result]:
+    return [
+        swiss.Result(m.first_id, m.second_id, m.winner_id)
+        for m in tournament.matches.all()
+        if m.decided
+    ]
+
+
+def _seeds(tournament: Tournament) -> list[int]:
+    return [entry.pk for entry in sorted(registered(tournament), key=lambda e: e.seed or 0)]
+
+
+def _pair_swiss(tournament: Tournament) -> None:
+    """When every game of the round is decided: the next round, or the end after the set
+    number of rounds (or when no pairing without a repeat is left)."""
+    matches = list(tournament.matches.all())
+    if any(not match.decided for match in matches):
+        return
+    played = max((match.round for match in matches), default=0)
+    pairs = (
+        swiss.pair(_seeds(tournament), _results(tournament)) if played < tournament.rounds else None
+    )
+    if pairs is None:
+        _finish(tournament)
+        return
+    entries = {entry.pk: entry for entry in registered(tournament)}
+    _open_round(
+        tournament,
+        played + 1,
+        [(entries[a], None if b is None else entries[b]) for a, b in pairs],
+    )
+    _pair_swiss(tournament)  # a round of byes only is decided at once
+
+
+def _pair_knockout(tournament: Tournament) -> None:
     """Each match whose two feeding matches are decided starts; the final's winner ends."""
     last_round = bracket.rounds(len(registered(tournament)))
     while True:
@@ -305,7 +362,9 @@ def _pair_next(tournament: Tournament) -> None:
 
 def standings(tournament: Tournament) -> list[list[int]]:
     """Entry ids from first place down, players who finished level together (the losers of
-    one knockout round), each group in seeding order."""
+    one knockout round; Swiss players level on score and Buchholz), in seeding order."""
+    if tournament.format == Tournament.Format.SWISS:
+        return swiss.ranking(_seeds(tournament), _results(tournament))
     matches = list(tournament.matches.all())
     last_round = max(m.round for m in matches)
     final = next(m for m in matches if m.round == last_round)

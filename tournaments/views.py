@@ -47,6 +47,11 @@ def _context(request, tournament: Tournament) -> dict:
         .select_related("player")
         .order_by("place", "seed", "created")
     )
+    if tournament.format == Tournament.Format.SWISS and tournament.started:
+        score = selectors.swiss_scores(tournament)
+        for entry in entries:
+            entry.score = score.get(entry.pk, 0) / 2
+        entries.sort(key=lambda e: (e.place or 0, -e.score))
     user = request.user
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
     match = selectors.next_game(tournament, user)
