@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from games import fees, store
+from games import fees, signals, store
 from games.engine import Outcome
 from games.models import Game
 from games.selectors import engine_of, seats_of
@@ -86,6 +86,7 @@ def settle_game(game_id: int) -> Game:
             "transaction": str(posting.transaction.uuid) if posting else None,
         }
         game.save(update_fields=["settled", "settlement"])
+        transaction.on_commit(lambda: signals.game_settled.send(Game, game_id=game.pk))
         notices.cash_moved(*(s.player.pk for s in seats if s.player))
         ended = "void" if result.void else "settled"
         metrics.count(metrics.SETTLEMENTS, kind="game", game=game.slug, result=ended)

@@ -1,5 +1,104 @@
-from django.shortcuts import render
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import registry
+from tournaments import selectors, services
+from tournaments.models import Entry, Tournament
+from wallet.money import parse_major
+from wallet.selectors import cash_balance
 
 
 def index(request):
-    return render(request, "tournaments/index.html")
+    game = request.GET.get("game", "")
+    format = request.GET.get("format", "")
+    try:
+        max_entry = parse_major(request.GET["max_entry"]) if request.GET.get("max_entry") else None
+    except ValueError:
+        max_entry = None
+    listed = selectors.listed(game, format, max_entry)
+    by_status = {status: [] for status in Tournament.Status.values}
+    for tournament in listed:
+        by_status[tournament.status].append(tournament)
+    return render(
+        request,
+        "tournaments/index.html",
+        {
+            "upcoming": by_status["registering"],
+            "running": by_status["running"],
+            "finished": by_status["finished"][::-1],
+            "engines": registry.all(),
+            "formats": Tournament.Format.choices,
+            "chosen": {
+                "game": game,
+                "format": format,
+                "max_entry": request.GET.get("max_entry", ""),
+            },
+        },
+    )
+
+
+def _context(request, tournament: Tournament) -> dict:
+    entries = list(
+        tournament.entries.filter(status=Entry.Status.REGISTERED)
+        .select_related("player")
+        .order_by("place", "seed", "created")
+    )
+    if tournament.format == Tournament.Format.SWISS and tournament.started:
+        score = selectors.swiss_scores(tournament)
+        for entry in entries:
+            entry.score = score.get(entry.pk, 0) / 2
+        entries.sort(key=lambda e: (e.place or 0, -e.score))
+    user = request.user
+    mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
+    match = selectors.next_game(tournament, user)
+    pool = sum(e.entry for e in entries)
+    return {
+        "tournament": tournament,
+        "engine": registry.get(tournament.game_slug),
+        "entries": entries,
+        "mine": mine,
+        "next_match": match,
+        "rounds": selectors.rounds(tournament),
+        "pool": pool,
+        "prize_table": [
+            (place, share / 100) for place, share in enumerate(tournament.prize_table, start=1)
+        ],
+        "balance": cash_balance(user) if user.is_authenticated else None,
+        "max_games": services.MAX_GAMES_PER_MATCH,
+    }
+
+
+def detail(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tournaments/detail.html", _context(request, tournament))
+
+
+def panel(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tournaments/_panel.html", _context(request, tournament))
+
+
+@login_required
+@require_POST
+def register(request, tournament_id: int):
+    try:
+        services.register(request.user, tournament_id)
+        messages.success(request, "You are registered.")
+    except services.TournamentError as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def unregister(request, tournament_id: int):
+    try:
+        services.unregister(request.user, tournament_id)
+        messages.success(request, "You are unregistered; your entry and fee are back.")
+    except services.TournamentError as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:detail", tournament_id)

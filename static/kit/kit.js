@@ -93,6 +93,21 @@
     box.querySelector(".kit-reality-text").textContent = text;
   }
 
+  // A tournament game of the player's has started: a banner on whatever page is open.
+  function showTournamentGame(message) {
+    if (typeof message.url !== "string" || !message.url.startsWith("/")) return;
+    let box = document.getElementById("kit-tournament-game");
+    if (!box) {
+      box = el("div", "kit-reality-check");
+      box.id = "kit-tournament-game";
+      box.setAttribute("role", "alert");
+      box.append(el("span", "kit-tournament-text", ""), " ", el("a", "button primary", "Play now"));
+      document.body.prepend(box);
+    }
+    box.querySelector(".kit-tournament-text").textContent = message.text;
+    box.querySelector("a").href = message.url;
+  }
+
   function chip(minor, className) {
     const node = el("span", `kit-chip ${className || ""}`.trim(), money(minor));
     node.dataset.amount = minor;
@@ -132,6 +147,7 @@
         }
         if (message.type === "balance") showBalance(message.text);
         if (message.type === "reality_check") showRealityCheck(message.text);
+        if (message.type === "tournament_game") showTournamentGame(message);
         handlers.onMessage(message);
       };
       current.onclose = (event) => {

@@ -1,0 +1,57 @@
+"""Staff create and watch tournaments here; money moves only through the services."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+
+from tournaments import services
+from tournaments.models import Entry, Match, Tournament
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fields = ("player", "status", "entry", "fee", "seed", "place", "prize")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "format", "game_slug", "entry", "fee", "starts_at", "status")
+    list_filter = ("status", "format", "game_slug")
+    readonly_fields = ("status", "started", "finished", "settlement", "created_by")
+    inlines = [EntryInline]
+    actions = ["cancel_and_refund"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once players have paid in, the terms they paid for stay as they were.
+        if obj is not None and obj.entries.exists():
+            return [f.name for f in Tournament._meta.fields if f.name != "name"]
+        return self.readonly_fields
+
+    @admin.action(description="Cancel and refund every entry (before the start)")
+    def cancel_and_refund(self, request, queryset) -> None:
+        for tournament in queryset:
+            try:
+                services.cancel(tournament.pk, "cancelled by staff")
+            except services.TournamentError as refused:
+                messages.error(request, f"{tournament}: {refused}")
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "round", "slot", "first", "second", "winner", "game")
+    list_filter = ("tournament",)
+    readonly_fields = [f.name for f in Match._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -1,0 +1,169 @@
+"""Tournaments: a game, an entry and a fee, a field of players and the matches they play
+(docs/architecture.md, "Tournaments")."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from tournaments import prizes
+
+
+def winner_takes_all() -> list[int]:
+    return list(prizes.WINNER_TAKES_ALL)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", "Single-elimination knockout"
+        SWISS = "swiss", "Swiss"
+
+    class Status(models.TextChoices):
+        REGISTERING = "registering"
+        RUNNING = "running"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    name = models.CharField(max_length=100)
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.KNOCKOUT)
+    game_slug = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True, help_text="the game's options")
+    step_seconds = models.PositiveSmallIntegerField(default=30)
+    rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: the rounds played")
+    entry = models.BigIntegerField(help_text="minor units: goes into the prize pool")
+    fee = models.BigIntegerField(default=0, help_text="minor units: the house's share")
+    min_players = models.PositiveSmallIntegerField(default=2)
+    max_players = models.PositiveSmallIntegerField(default=8)
+    registration_opens = models.DateTimeField()
+    starts_at = models.DateTimeField(help_text="registration closes and play begins")
+    start_when_full = models.BooleanField(default=False)
+    prize_table = models.JSONField(
+        default=winner_takes_all,
+        help_text="each paid place's share in basis points, first place first, 10000 in all",
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    settlement = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(entry__gte=0), name="entry_non_negative"),
+            models.CheckConstraint(condition=models.Q(fee__gte=0), name="fee_non_negative"),
+            models.CheckConstraint(
+                condition=models.Q(min_players__gte=2, max_players__gte=models.F("min_players")),
+                name="tournament_field_sizes",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        try:
+            prizes.check_table(self.prize_table)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError({"prize_table": str(exc)}) from None
+        if self.format == self.Format.SWISS and not self.rounds:
+            raise ValidationError({"rounds": "A Swiss tournament needs its number of rounds."})
+        if self.registration_opens and self.starts_at and self.registration_opens > self.starts_at:
+            raise ValidationError({"starts_at": "Registration must open before the start."})
+
+    @property
+    def escrow_reference(self) -> str:
+        return f"tournament:{self.pk}"
+
+    @property
+    def buy_in(self) -> int:
+        return self.entry + self.fee
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered"
+        UNREGISTERED = "unregistered"
+        REFUNDED = "refunded", "Refunded (cancelled)"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    entry = models.BigIntegerField()
+    fee = models.BigIntegerField()
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    prize = models.BigIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed", "created", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(status="registered"),
+                name="one_registration_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+    @property
+    def hold_key(self) -> str:
+        return f"tournament:{self.tournament_id}:entry:{self.pk}:hold"
+
+    @property
+    def refund_key(self) -> str:
+        return f"tournament:{self.tournament_id}:entry:{self.pk}:refund"
+
+
+class Match(models.Model):
+    """One pairing: a knockout's is played as games until one side wins, a Swiss round's
+    is one game (won or drawn); a bye has no second player and goes to the first."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    games_played = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    drawn = models.BooleanField(default=False, help_text="Swiss: the game ended level")
+
+    class Meta:
+        ordering = ["round", "slot"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "slot"], name="one_match_per_slot"
+            ),
+        ]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} match {self.slot + 1}"
+
+    @property
+    def decided(self) -> bool:
+        return self.winner_id is not None or self.drawn
+
+    @property
+    def is_bye(self) -> bool:
+        return self.second_id is None
+
+    def loser_id(self) -> int | None:
+        if self.winner_id is None or self.second_id is None:
+            return None
+        return self.second_id if self.winner_id == self.first_id else self.first_id
