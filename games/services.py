@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import broadcast, clock, fees, finishing, registry, store, timers
+from games import broadcast, chips, clock, fees, finishing, registry, store, timers
 from games.engine import ActionRefused, OnDisconnect
 from games.finishing import settle_game
 from games.models import Game, GameAction, GameSeat
@@ -166,14 +166,25 @@ def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -
         raise ActionRejected("stale", "The game has moved on: your view was out of date.")
     if seat.disconnected:
         raise ActionRejected("removed", "You were disconnected from this game.")
-    if seat.position not in engine_of(game).to_act(game.state):
+    engine = engine_of(game)
+    if seat.position in engine.to_act(game.state):
+        _charge_clock(game, seat, now)
+    elif not _out_of_turn(engine, game.state, seat.position, action):
         raise ActionRejected("not_your_turn", "It is not your turn.")
-    _charge_clock(game, seat, now)
     try:
         _apply(game, seat, action, GameAction.Actor.PLAYER)
     except ActionRefused as exc:
         raise ActionRejected(exc.code, exc.reason) from None
     _advance(game, now)
+
+
+def _out_of_turn(engine, state, position: int, action: object) -> bool:
+    """A move the rules take from a seat that is not to act (a cash table's sit out or
+    leave); its clock is not charged: it is not that seat's turn."""
+    try:
+        return engine.out_of_turn(state, position, engine.parse_action(action))
+    except ActionRefused:
+        return False
 
 
 def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
@@ -185,6 +196,7 @@ def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
     store.log(game, seat.position, actor, action=action)
     try:
         fees.charge_new(game)
+        chips.move_new(game)
     except fees.FeeRefused as refused:
         raise ActionRejected(refused.code, str(refused)) from None
 
@@ -193,6 +205,7 @@ def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> N
     game.seq += 1
     game.state = engine_of(game).forfeit(game.state, seat.position)
     store.log(game, seat.position, actor, kind)
+    chips.move_new(game)  # a cash table's forfeit is leaving with the chips: never refused
 
 
 def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
@@ -207,6 +220,13 @@ def _advance(game: Game, now: datetime) -> None:
     engine = engine_of(game)
     seats = seats_of(game)
     while (outcome := engine.outcome(game.state)) is None:
+        if engine.closes_without_people and _only_bots_left(seats):
+            # The people have left a cash table: each bot leaves too, and it closes.
+            staying = [s for s in seats.values() if not s.disconnected]
+            if not staying:
+                break
+            _forfeit(game, staying[0], GameAction.Actor.SYSTEM)
+            continue
         bots = [p for p in sorted(engine.to_act(game.state)) if seats[p].bot]
         if not bots:
             break
@@ -220,6 +240,12 @@ def _advance(game: Game, now: datetime) -> None:
         timers.set_deadline(game, now)
     store.save(game)
     transaction.on_commit(lambda: _committed(game))
+
+
+def _only_bots_left(seats: dict[int, GameSeat]) -> bool:
+    return not any(
+        s.player is not None and not s.bot and not s.disconnected for s in seats.values()
+    )
 
 
 def void_game(game_id: int, reason: str) -> Game:
