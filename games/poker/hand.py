@@ -178,6 +178,10 @@ class Play:
                 self.kit.deal_board("".join(map(to_kit, cards)))
                 self.board.extend(cards)
                 self.last_aggressor = None  # a new street: showdown order starts afresh
+            elif self.kit.can_show_or_muck_hole_cards(True):
+                # PokerKit's own showdown (before an all-in run-out, and at the end) turns
+                # its copy of the cards up; who players see show is decided by `showdown`.
+                self.kit.show_or_muck_hole_cards(True)
             else:
                 return
 

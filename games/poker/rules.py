@@ -389,9 +389,8 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         at_table = state["stacks"][seat] + state["pending"][seat]
         hand = state["hand"]
         if hand is not None and seat in hand["players"]:
-            player = hand["players"].index(seat)
-            at_table = state["pending"][seat] + hand["live"]["stacks"][player]
-            at_table += hand["starting"][player] - hand["live"]["stacks"][player]  # in the pot
+            # Its chips behind and in the pot: what it started the hand with.
+            at_table = state["pending"][seat] + hand["starting"][hand["players"].index(seat)]
         return max(0, self.options(state).stack - at_table)
 
     def is_legal(self, state: PokerState, seat: int, action: PokerMove) -> bool:
