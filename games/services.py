@@ -221,12 +221,11 @@ def _advance(game: Game, now: datetime) -> None:
     seats = seats_of(game)
     while (outcome := engine.outcome(game.state)) is None:
         if engine.closes_without_people and _only_bots_left(seats):
-            # The people have left a cash table: each bot leaves too, and it closes.
-            staying = [s for s in seats.values() if not s.disconnected]
-            if not staying:
-                break
-            _forfeit(game, staying[0], GameAction.Actor.SYSTEM)
-            continue
+            # The people have left a cash table: each bot leaves too, once, and it closes.
+            for seat in [s for s in seats.values() if not s.disconnected]:
+                _forfeit(game, seat, GameAction.Actor.SYSTEM)
+            outcome = engine.outcome(game.state)
+            break
         bots = [p for p in sorted(engine.to_act(game.state)) if seats[p].bot]
         if not bots:
             break

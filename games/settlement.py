@@ -65,10 +65,11 @@ def settle(
     """`held[seat]` is what the seat put in escrow; `at_risk[seat]` the part the game
     played for (less when a double-stake reserve went unused: the rest is refunded)."""
     seats = len(held)
+    if not outcome.void and outcome.split.rake_taken is not None:
+        # Before the disconnection clauses: at a cash table everyone has left at the close.
+        return _settle_cash(outcome.split.values, outcome.split.rake_taken, held)
     if outcome.void or len(disconnected) == seats:
         return Settlement(tuple(held), 0, True)
-    if outcome.split.rake_taken is not None:
-        return _settle_cash(outcome.split.values, outcome.split.rake_taken, held)
     refunds = [h - r for h, r in zip(held, at_risk, strict=True)]
     rate = 0 if outcome.split.rake_free else rake_bp
     if outcome.split.kind == SplitKind.EXACT:

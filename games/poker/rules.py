@@ -522,6 +522,8 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         status = state["status"][seat]
         if status == "left":
             raise IllegalAction("You have left this table.")
+        if state["leaving"][seat]:
+            raise IllegalAction("You are leaving this table when the hand ends.")
         if kind == "leave":
             self.leave_now(state, seat)
         elif kind == "sit_out":
@@ -572,8 +574,8 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     def forfeit(self, state: PokerState, seat: int) -> PokerState:
         if type(seat) is not int or not 0 <= seat < self.seat_count(state):
             raise IllegalAction("There is no seat like that at this table.")
-        if state["closed"] or state["status"][seat] == "left":
-            return fresh(state)
+        if state["closed"] or state["status"][seat] == "left" or state["leaving"][seat]:
+            return fresh(state)  # gone, or going when its hand ends
         # Leaving the table is this game's forfeit: the seat goes with its chips. No
         # stream is read (hand seeds come from the table's secret).
         return self.apply(state, seat, {"type": "leave"}, NO_STREAM)

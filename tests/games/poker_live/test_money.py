@@ -1,0 +1,134 @@
+"""A money table of Hold'em through the runtime and the wallet: buy-ins held by the lobby,
+a top-up taken from cash as it is asked for, a seat that leaves paid its chips when its
+hand ends, the table closed when the last but one leaves, the rake hand by hand to the
+house, every amount exact in minor units and the ledger clean."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.games.belote_live.support import bot_move, players_by_seat, reload, seat_to_act
+from wallet.invariants import ledger_problems
+from wallet.selectors import cash_balance
+
+pytestmark = pytest.mark.django_db
+
+START = 100_000
+BUY_IN = 2_000  # 100 big blinds of 20
+
+
+@pytest.fixture
+def table(start_table, funded_player):
+    people = [funded_player(START) for _ in range(3)]
+    game, _ = start_table("holdem", {}, stake=BUY_IN, players=people, step_seconds=10)
+    return game
+
+
+def play_moves(game: Game, count: int) -> Game:
+    for _ in range(count):
+        game = reload(game)
+        if game.is_over:
+            return game
+        seat = seat_to_act(game)
+        services.submit(game.pk, players_by_seat(game)[seat], game.seq, bot_move(game, seat))
+    return reload(game)
+
+
+def house_rake() -> int:
+    from tests.games.belote_live.support import house_rake as rake
+
+    return rake()
+
+
+def test_buy_ins_top_ups_and_leaves_move_exact_money_and_the_close_pays_the_rake(table):
+    people = players_by_seat(table)
+    assert all(cash_balance(p) == START - BUY_IN for p in people.values())
+    game = play_moves(table, 40)
+    # A seat short of its buy-in tops up out of turn: the cash moves at once.
+    short = next(
+        (
+            s
+            for s in range(3)
+            if game.state["stacks"][s] < BUY_IN and game.state["status"][s] != "left"
+        ),
+        None,
+    )
+    if short is not None:
+        room = services.engine_of(game).top_up_room(game.state, short)
+        before = cash_balance(people[short])
+        services.submit(game.pk, people[short], game.seq, {"type": "top_up"})
+        assert cash_balance(people[short]) == before - room
+    # Seat 0 leaves: its chips come back to its cash once its hand is over.
+    game = reload(game)
+    services.submit(game.pk, people[0], game.seq, {"type": "leave"})
+    game = play_moves(game, 30)
+    assert game.state["status"][0] == "left"
+    paid = sum(c for s, kind, c in game.state["moves"] if s == 0 and kind == "leave")
+    put_in = sum(c for s, kind, c in game.state["moves"] if s == 0 and kind != "leave")
+    assert cash_balance(people[0]) == START - put_in + paid
+    assert game.seats.get(position=0).disconnected
+    # The other two leave; the last one's leaving closes the table.
+    for seat in (1, 2):
+        game = reload(game)
+        if not game.is_over:
+            services.resign(game.pk, people[seat])
+    game = services.settle_game(game.pk)  # the commit hook's work, in a test's transaction
+    assert game.is_over and game.settled
+    assert game.settlement["rake"] == game.state["rake"] == house_rake()
+    total = sum(cash_balance(p) for p in people.values())
+    assert total + house_rake() == 3 * START
+    assert ledger_problems() == []
+
+
+def test_a_top_up_the_balance_cannot_cover_is_refused_and_changes_nothing(
+    start_table, funded_player
+):
+    people = [funded_player(BUY_IN), funded_player(START)]
+    game, _ = start_table("holdem", {}, stake=BUY_IN, players=people)
+    poor = next(s for s, p in players_by_seat(game).items() if p == people[0])
+    while game.state["stacks"][poor] >= BUY_IN:  # the blinds cost it chips
+        game = play_moves(game, 1)
+    assert not game.is_over and cash_balance(people[0]) == 0
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, people[0], game.seq, {"type": "top_up"})
+    assert refused.value.code == "insufficient_funds"
+    assert reload(game).seq == game.seq
+
+
+def test_a_timeout_folds_the_seat_and_the_table_goes_on(table, clock):
+    game = reload(table)
+    seat = seat_to_act(game)
+    clock.advance(10)
+    assert services.expire(game.pk, game.seq)
+    game = reload(game)
+    action = game.actions.order_by("seq").last()
+    assert (action.seat, action.actor, action.action) == (seat, "timeout", {"type": "fold"})
+    hand = game.state["hand"]
+    assert (
+        hand is None
+        or seat not in hand["players"]
+        or hand["live"]["folded"][hand["players"].index(seat)]
+        or hand["number"] > 1
+    )
+    assert not game.is_over
+
+
+def test_a_practice_table_closes_when_its_person_leaves_and_moves_no_money(funded_player):
+    from lobby import services as lobby
+
+    person = funded_player(START)
+    spec = lobby.TableSpec(
+        game_slug="holdem", options={}, stake=0, seats=6, step_seconds=30, practice=True
+    )
+    table = lobby.create_table(person, spec)
+    lobby.start_with_bots(person, table.pk)
+    table.refresh_from_db()
+    game = reload(table.game)
+    assert not game.is_over
+    services.resign(game.pk, person)
+    game = services.settle_game(game.pk)
+    assert game.is_over and game.settled
+    assert cash_balance(person) == START
+    assert ledger_problems() == []
