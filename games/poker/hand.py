@@ -178,12 +178,18 @@ class Play:
                 self.kit.deal_board("".join(map(to_kit, cards)))
                 self.board.extend(cards)
                 self.last_aggressor = None  # a new street: showdown order starts afresh
-            elif self.kit.can_show_or_muck_hole_cards(True):
-                # PokerKit's own showdown (before an all-in run-out, and at the end) turns
-                # its copy of the cards up; who players see show is decided by `showdown`.
+            elif self.runs_out() and self.kit.can_show_or_muck_hole_cards(True):
+                # PokerKit shows the hands before an all-in run-out and only then deals
+                # the rest of the board: its copy of the cards is turned up (who players
+                # see show is decided by `showdown`). At the river we stop before its
+                # showdown, whose hand killing ranks every hand again (1 ms each).
                 self.kit.show_or_muck_hole_cards(True)
             else:
                 return
+
+    def runs_out(self) -> bool:
+        """All in before the last street: the board is still to be dealt."""
+        return bool(self.kit.all_in_status) and self.kit.street is not self.kit.streets[-1]
 
     # ---- betting -------------------------------------------------------------------
 
