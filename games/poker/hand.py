@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from pokerkit import (
     Automation,
@@ -53,50 +53,18 @@ class FiveCardOmaha(PotLimitOmahaHoldem):
 @dataclass(frozen=True)
 class Variant:
     slug: str
-    name: str
-    game: Any  # the PokerKit game class: its streets, betting structure and deck
+    game: Any  # the PokerKit game class: its streets, betting structure (limit) and deck
     hand_type: type[Hand]
     hole_cards: int
     deck: tuple[str, ...]
-    max_seats: int
-    limit: Literal["no-limit", "pot-limit"]
 
 
-HOLDEM = Variant(
-    "holdem",
-    "No-Limit Hold'em",
-    NoLimitTexasHoldem,
-    StandardHighHand,
-    2,
-    FULL_DECK,
-    9,
-    "no-limit",
-)
-OMAHA = Variant(
-    "omaha",
-    "Pot-Limit Omaha",
-    PotLimitOmahaHoldem,
-    OmahaHoldemHand,
-    4,
-    FULL_DECK,
-    9,
-    "pot-limit",
-)
-# Nine players would need 45 hole cards, 5 on the board and 3 burnt: 53 of 52.
-OMAHA5 = Variant(
-    "omaha5", "5-Card Omaha", FiveCardOmaha, OmahaHoldemHand, 5, FULL_DECK, 8, "pot-limit"
-)
+HOLDEM = Variant("holdem", NoLimitTexasHoldem, StandardHighHand, 2, FULL_DECK)
+OMAHA = Variant("omaha", PotLimitOmahaHoldem, OmahaHoldemHand, 4, FULL_DECK)
+OMAHA5 = Variant("omaha5", FiveCardOmaha, OmahaHoldemHand, 5, FULL_DECK)
 SHORT_DECK_HOLDEM = Variant(
-    "short-deck",
-    "Short Deck Hold'em",
-    NoLimitShortDeckHoldem,
-    ShortDeckHoldemHand,
-    2,
-    SHORT_DECK,
-    9,
-    "no-limit",
+    "short-deck", NoLimitShortDeckHoldem, ShortDeckHoldemHand, 2, SHORT_DECK
 )
-VARIANTS = {v.slug: v for v in (HOLDEM, OMAHA, OMAHA5, SHORT_DECK_HOLDEM)}
 
 
 def to_kit(card: str) -> str:

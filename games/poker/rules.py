@@ -216,7 +216,7 @@ def fresh(state: PokerState) -> PokerState:
 
 class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     slug: ClassVar[str] = "holdem"
-    name: ClassVar[str] = "No-Limit Hold'em"
+    name: ClassVar[str] = "No-Limit Hold\u2019em"
     variant: ClassVar[Variant] = HOLDEM
     min_seats = 2
     max_seats = 9
@@ -653,12 +653,12 @@ class FiveCardOmaha(Poker):
     slug = "omaha5"
     name = "5-Card Omaha"
     variant = OMAHA5
-    max_seats = 8
+    max_seats = 8  # nine would need 45 hole cards, 5 on the board and 3 burnt: 53 of 52
 
 
 class ShortDeck(Poker):
     slug = "short-deck"
-    name = "Short Deck Hold'em"
+    name = "Short Deck Hold\u2019em"
     variant = SHORT_DECK_HOLDEM
 
 
