@@ -124,3 +124,21 @@ def test_a_practice_table_closes_when_its_person_leaves_and_moves_no_money(funde
     assert game.is_over and game.settled
     assert cash_balance(person) == START
     assert ledger_problems() == []
+
+
+def test_a_void_closes_the_table_the_hands_played_stand_and_the_replay_agrees(table):
+    from games import replay
+
+    people = players_by_seat(table)
+    game = play_moves(table, 30)
+    assert game.state["rake"] > 0
+    services.void_game(game.pk, "staff void")
+    game = services.settle_game(game.pk)
+    assert game.is_over and game.settled and game.status == Game.Status.FINISHED
+    assert game.settlement["rake"] == game.state["rake"] == house_rake()
+    for seat, user in people.items():
+        paid = sum(c for s, kind, c in game.state["moves"] if s == seat and kind == "leave")
+        assert cash_balance(user) == START - BUY_IN + paid
+    assert sum(cash_balance(u) for u in people.values()) + house_rake() == 3 * START
+    assert replay.replay(game)[-1].state == game.state
+    assert ledger_problems() == []
