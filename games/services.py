@@ -167,7 +167,8 @@ def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -
     if seat.disconnected:
         raise ActionRejected("removed", "You were disconnected from this game.")
     engine = engine_of(game)
-    if seat.position in engine.to_act(game.state):
+    acting = engine.to_act(game.state)
+    if seat.position in acting:
         _charge_clock(game, seat, now)
     elif not _out_of_turn(engine, game.state, seat.position, action):
         raise ActionRejected("not_your_turn", "It is not your turn.")
@@ -175,7 +176,9 @@ def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -
         _apply(game, seat, action, GameAction.Actor.PLAYER)
     except ActionRefused as exc:
         raise ActionRejected(exc.code, exc.reason) from None
-    _advance(game, now)
+    # A move out of turn that leaves the same seats to act (a sit out) leaves their
+    # turn's time running: it must not give them a fresh step time.
+    _advance(game, now, same_turn=acting if seat.position not in acting else None)
 
 
 def _out_of_turn(engine, state, position: int, action: object) -> bool:
@@ -215,10 +218,13 @@ def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
         seat.save(update_fields=["clock_ms"])
 
 
-def _advance(game: Game, now: datetime) -> None:
-    """After any change: let bots move, finish the game, or set the next deadline."""
+def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> None:
+    """After any change: let bots move, finish the game, or set the next deadline.
+    `same_turn`: the seats that were to act before a move out of turn; if they still are
+    (and no bot moved), their turn keeps the time it started at."""
     engine = engine_of(game)
     seats = seats_of(game)
+    seq = game.seq
     while (outcome := engine.outcome(game.state)) is None:
         if engine.closes_without_people and _only_bots_left(seats):
             # The people have left a cash table: each bot leaves too, once, and it closes.
@@ -232,7 +238,8 @@ def _advance(game: Game, now: datetime) -> None:
         seat = seats[bots[0]]
         action = engine.bot_action(game.state, seat.position, bot_rng_for(game, game.seq + 1))
         _apply(game, seat, action, GameAction.Actor.BOT)
-    game.turn_started = now
+    if same_turn is None or game.seq != seq or engine.to_act(game.state) != same_turn:
+        game.turn_started = now
     if outcome is not None:
         finishing.finish(game, outcome, now)
     else:

@@ -142,3 +142,18 @@ def test_a_void_closes_the_table_the_hands_played_stand_and_the_replay_agrees(ta
     assert sum(cash_balance(u) for u in people.values()) + house_rake() == 3 * START
     assert replay.replay(game)[-1].state == game.state
     assert ledger_problems() == []
+
+
+def test_a_move_out_of_turn_leaves_the_turns_time_running(table, clock):
+    game = reload(table)
+    actor = seat_to_act(game)
+    other = next(s for s in range(3) if s != actor)
+    deadline = game.deadline
+    clock.advance(4)
+    services.submit(game.pk, players_by_seat(game)[other], game.seq, {"type": "sit_out"})
+    game = reload(game)
+    assert game.state["status"][other] == "out"
+    assert seat_to_act(game) == actor and game.deadline == deadline
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, players_by_seat(game)[other], game.seq, {"type": "call"})
+    assert refused.value.code == "not_your_turn"
