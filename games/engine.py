@@ -436,6 +436,11 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
 
     # ---- money -------------------------------------------------------------------------
 
+    def fixed_stake(self, options: OptionsT) -> int | None:
+        """The stake these options fix, if they do (a cash table's buy-in): the lobby then
+        takes it instead of asking for one. Default: None, the table's creator chooses."""
+        return None
+
     def max_reserve(self, stake: int, options: OptionsT) -> int:
         """What each seat puts in escrow at the start: enough for the most the game can be
         played for (Double stake holds the stake at the highest multiplier)."""

@@ -252,6 +252,9 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         self.next_hand(state)
         return state
 
+    def fixed_stake(self, options: PokerOptions) -> int:
+        return options.stack  # a seat buys in for the table's buy-in, one chip a minor unit
+
     def max_reserve(self, stake: int, options: PokerOptions) -> int:
         # A money table's seat holds its buy-in in chips; a practice table holds nothing.
         return options.stack if stake else 0

@@ -25,8 +25,7 @@ def open_table(server, browser, alice, bob):
     alice_page = log_in(browser.new_context(**PHONE), server, alice)
     bob_page = log_in(browser.new_context(**PHONE), server, bob)
     alice_page.goto(f"{server}/lobby/new/holdem/")
-    alice_page.fill("input[name=stake]", "20")
-    alice_page.select_option("select[name=seats]", "2")
+    alice_page.select_option("select[name=seats]", "2")  # the stake is the buy-in: 20.00
     alice_page.click("button[type=submit]")
     alice_page.wait_for_selector("text=Cancel table")
     bob_page.goto(f"{server}/lobby/")

@@ -157,3 +157,38 @@ def test_a_move_out_of_turn_leaves_the_turns_time_running(table, clock):
     with pytest.raises(services.ActionRejected) as refused:
         services.submit(game.pk, players_by_seat(game)[other], game.seq, {"type": "call"})
     assert refused.value.code == "not_your_turn"
+
+
+def test_a_poker_tables_stake_is_its_buy_in(funded_player):
+    from games import registry
+    from games.conf import limits
+    from lobby import services as lobby
+    from lobby.forms import TableForm
+
+    engine = registry.get("omaha")
+    data = {
+        "stake": "",
+        "seats": "6",
+        "step_seconds": "30",
+        "game_minutes": "0",
+        "option_big_blind": "50",
+        "option_buy_in": "40",
+        "option_rake_bp": "250",
+        "option_rake_cap": "0",
+        "spectators_allowed": "on",
+    }
+    form = TableForm(engine, limits("omaha"), data)
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["stake"] == 50 * 40
+    spec = lobby.TableSpec(
+        game_slug="omaha", options=form.options(), stake=1_000, seats=6, step_seconds=30
+    )
+    with pytest.raises(lobby.LobbyError):
+        lobby.create_table(funded_player(START), spec)
+    table = lobby.create_table(
+        funded_player(START),
+        lobby.TableSpec(
+            game_slug="omaha", options=form.options(), stake=2_000, seats=6, step_seconds=30
+        ),
+    )
+    assert lobby.buy_in(table) == 2_000
