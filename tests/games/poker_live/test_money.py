@@ -192,3 +192,26 @@ def test_a_poker_tables_stake_is_its_buy_in(funded_player):
         ),
     )
     assert lobby.buy_in(table) == 2_000
+
+
+def test_a_seat_out_of_time_too_often_is_left_empty_and_paid_its_chips(table, clock):
+    from games.timers import MAX_TIMEOUTS
+
+    people = players_by_seat(table)
+    game = reload(table)
+    sleeper = seat_to_act(game)
+    while not game.seats.get(position=sleeper).disconnected:
+        if seat_to_act(game) == sleeper:
+            clock.advance(10)
+            assert services.expire(game.pk, game.seq)
+        else:
+            game = play_moves(game, 1)
+        game = reload(game)
+    assert game.seats.get(position=sleeper).timeouts == MAX_TIMEOUTS + 1
+    assert game.state["leaving"][sleeper]  # its cards are dead; it goes when the hand ends
+    while game.state["status"][sleeper] != "left":
+        game = play_moves(game, 1)
+    paid = sum(c for s, kind, c in game.state["moves"] if s == sleeper and kind == "leave")
+    assert cash_balance(people[sleeper]) == START - BUY_IN + paid
+    assert not game.is_over  # two seats play on
+    assert ledger_problems() == []
