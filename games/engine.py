@@ -360,9 +360,9 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     max_seats: ClassVar[int]
     Options: type[OptionsT]
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
-    # A table that outlives its players' turns (a cash table) closes when only computer
-    # players are left in it: the runtime forfeits each bot's seat instead of letting
-    # bots play each other for ever.
+    # A table that outlives its players' turns (a cash table) closes when no person plays
+    # at it any more (all gone, or sitting out): the runtime forfeits each bot's seat
+    # instead of letting bots play each other for ever.
     closes_without_people: ClassVar[bool] = False
 
     # ---- the table ---------------------------------------------------------------------
@@ -404,6 +404,12 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     @abstractmethod
     def apply(self, state: StateT, seat: int, action: ActionT, rng: Rng) -> StateT:
         """The state after `seat` plays `action`; IllegalAction when the rules forbid it."""
+
+    def sitting_out(self, state: StateT) -> set[int]:
+        """Seats still at the table but dealt out by their own choice (a cash table's sit
+        out): with `closes_without_people`, a person sitting out does not keep bots
+        playing. Default: none."""
+        return set()
 
     def out_of_turn(self, state: StateT, seat: int, action: ActionT) -> bool:
         """Whether `seat` may send this (parsed) action when it is not to act: a cash

@@ -226,9 +226,9 @@ def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> No
     seats = seats_of(game)
     seq = game.seq
     while (outcome := engine.outcome(game.state)) is None:
-        if engine.closes_without_people and _only_bots_left(seats):
-            # The people have left a cash table: each bot leaves too, once, and it closes.
-            for seat in [s for s in seats.values() if not s.disconnected]:
+        if engine.closes_without_people and _no_person_plays(engine, game, seats):
+            # No person plays at a cash table any more: each bot leaves, once.
+            for seat in [s for s in seats.values() if s.bot and not s.disconnected]:
                 _forfeit(game, seat, GameAction.Actor.SYSTEM)
             outcome = engine.outcome(game.state)
             break
@@ -248,10 +248,12 @@ def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> No
     transaction.on_commit(lambda: _committed(game))
 
 
-def _only_bots_left(seats: dict[int, GameSeat]) -> bool:
-    return not any(
-        s.player is not None and not s.bot and not s.disconnected for s in seats.values()
-    )
+def _no_person_plays(engine, game: Game, seats: dict[int, GameSeat]) -> bool:
+    """Bots are still seated and every person has left or sits out."""
+    out = engine.sitting_out(game.state)
+    staying = [s for s in seats.values() if not s.disconnected]
+    people = [s for s in staying if s.player is not None and not s.bot]
+    return any(s.bot for s in staying) and all(s.position in out for s in people)
 
 
 def void_game(game_id: int, reason: str) -> Game:

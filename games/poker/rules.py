@@ -221,8 +221,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     min_seats = 2
     max_seats = 9
     Options = PokerOptions
-    # The seat leaves with its stack (games.engine's default forfeit is a loss; here
-    # leaving is a player's right, with the chips it has).
+    # Bots never play on among themselves: when no person plays, they leave too.
     closes_without_people = True
 
     # ---- the table ------------------------------------------------------------------
@@ -323,12 +322,13 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
 
     def play_of(self, state: PokerState, hand: HandState) -> Play:
         ops: list[Op] = [(str(kind), int(chips)) for kind, chips in hand["ops"]]
-        return resume(lambda: self.setup(state, hand), self.kept_as(hand), ops)
+        return resume(lambda: self.setup(state, hand), self.kept_as(state, hand), ops)
 
-    def kept_as(self, hand: HandState) -> tuple[str, str, tuple[int, ...]]:
+    def kept_as(self, state: PokerState, hand: HandState) -> tuple[object, ...]:
         """What names a hand in play among the kept ones: a branch that dealt the same
         hand to other stacks (a move judged but not played) is another hand."""
-        return (self.slug, hand["seed"], tuple(hand["starting"]))
+        blind = state["options"]["big_blind"]
+        return (self.slug, blind, hand["seed"], tuple(hand["starting"]))
 
     @staticmethod
     def live(play: Play, players: list[int], actions: list[list[Any]]) -> Live:
@@ -353,6 +353,9 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         if hand is None or hand["live"]["actor"] is None:
             return set()
         return {hand["live"]["actor"]}
+
+    def sitting_out(self, state: PokerState) -> set[int]:
+        return {seat for seat, status in enumerate(state["status"]) if status == "out"}
 
     def out_of_turn(self, state: PokerState, seat: int, action: PokerMove) -> bool:
         return not state["closed"] and action["type"] in TABLE_MOVES
@@ -380,7 +383,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
 
     def table_moves(self, state: PokerState, seat: int) -> list[MoveKind]:
         status = state["status"][seat]
-        if status == "left":
+        if status == "left" or state["leaving"][seat]:
             return []
         moves: list[MoveKind] = ["sit_in" if status == "out" else "sit_out"]
         if self.top_up_room(state, seat) > 0:
@@ -475,7 +478,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         while (actor := play.actor) is not None and state["leaving"][hand["players"][actor]]:
             self.bet(play, hand, hand["players"][actor], self.timeout_move(hand))
         if not play.betting_over:
-            keep(self.kept_as(hand), play)
+            keep(self.kept_as(state, hand), play)
             return
         options = self.options(state)
         dead = [state["leaving"][s] for s in hand["players"]]

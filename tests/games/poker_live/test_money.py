@@ -208,10 +208,32 @@ def test_a_seat_out_of_time_too_often_is_left_empty_and_paid_its_chips(table, cl
             game = play_moves(game, 1)
         game = reload(game)
     assert game.seats.get(position=sleeper).timeouts == MAX_TIMEOUTS + 1
-    assert game.state["leaving"][sleeper]  # its cards are dead; it goes when the hand ends
+    # Its cards are dead: it has gone, or goes when the hand ends.
+    assert game.state["leaving"][sleeper] or game.state["status"][sleeper] == "left"
     while game.state["status"][sleeper] != "left":
         game = play_moves(game, 1)
     paid = sum(c for s, kind, c in game.state["moves"] if s == sleeper and kind == "leave")
     assert cash_balance(people[sleeper]) == START - BUY_IN + paid
     assert not game.is_over  # two seats play on
     assert ledger_problems() == []
+
+
+def test_computer_players_leave_when_the_only_person_sits_out(funded_player):
+    from lobby import services as lobby
+
+    person = funded_player(START)
+    spec = lobby.TableSpec(
+        game_slug="holdem", options={}, stake=0, seats=4, step_seconds=30, practice=True
+    )
+    table = lobby.create_table(person, spec)
+    lobby.start_with_bots(person, table.pk)
+    table.refresh_from_db()
+    game = reload(table.game)
+    services.submit(game.pk, person, game.seq, {"type": "sit_out"})
+    game = reload(game)
+    # The hand in play is played out by the bots; then nobody plays, so they leave.
+    while not game.is_over and seat_to_act(game) is not None:
+        game = play_moves(game, 1)
+    game = reload(game)
+    assert game.is_over
+    assert all(s.disconnected for s in game.seats.all())
