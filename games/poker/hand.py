@@ -105,7 +105,6 @@ class Play:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.next_card = 0
-        self.burnt: list[str] = []
         players = len(setup.starting)
         self.kit: State = setup.variant.game.create_state(
             AUTOMATIONS,
@@ -137,9 +136,7 @@ class Play:
         """Burns and deals the board until someone must act or the betting is over."""
         while True:
             if self.kit.can_burn_card():
-                card = self.draw()
-                self.kit.burn_card(to_kit(card))
-                self.burnt.append(card)
+                self.kit.burn_card(to_kit(self.draw()))
             elif self.kit.can_deal_board():
                 count = self.kit.board_dealing_count or 0
                 cards = [self.draw() for _ in range(count)]
@@ -239,7 +236,7 @@ class Play:
         pots = build_pots(self.contributed(), folded)
         rakes = hand_rake(pots, bool(self.board), rate_bp, cap)
         live = [p for p, out in enumerate(folded) if not out]
-        shown: dict[int, str] = {}
+        shown: list[int] = []
         hands: dict[int, Hand] = {}
         if len(live) > 1:
             hands = {p: best_hand(self.setup.variant, self.holes[p], self.board) for p in live}
@@ -248,9 +245,7 @@ class Play:
         won = award(pots, rakes, winners, len(self.setup.starting))
         return Result(pots, rakes, won, shown, [hand_name(hands[p]) for p in shown])
 
-    def showdown(
-        self, live: list[int], hands: dict[int, Hand], pots: Sequence[Pot]
-    ) -> dict[int, str]:
+    def showdown(self, live: list[int], hands: dict[int, Hand], pots: Sequence[Pot]) -> list[int]:
         """Who shows, in showdown order: the last bettor or raiser of the last street
         first, else the first player left of the button; then round the table. A player
         shows a hand that can still win or tie a pot it is in; a hand that cannot is
@@ -261,12 +256,12 @@ class Play:
         order = [p for p in order if p in hands]
         all_in = any(s == 0 for p, s in enumerate(self.stacks()) if p in hands)
         best_shown: dict[int, Hand] = {}
-        shown: dict[int, str] = {}
+        shown: list[int] = []
         for player in order:
             mine = [i for i, pot in enumerate(pots) if player in pot.eligible and pot.contested]
             could_win = any(i not in best_shown or not hands[player] < best_shown[i] for i in mine)
             if all_in or could_win or not shown:
-                shown[player] = "".join(self.holes[player])
+                shown.append(player)
                 for i in mine:
                     if i not in best_shown or best_shown[i] < hands[player]:
                         best_shown[i] = hands[player]
@@ -285,7 +280,7 @@ class Result:
     pots: list[Pot]
     rakes: list[int]
     won: list[int]  # chips won per player (hand order), rake taken
-    shown: dict[int, str]  # player -> hole cards shown at the showdown
+    shown: list[int]  # players whose cards were shown at the showdown, in order
     shown_names: list[str]  # the hand each shown player made, in `shown`'s order
 
 

@@ -115,5 +115,30 @@ def test_the_hand_over_before_the_flop_pays_no_rake_and_shows_nothing():
     play.play(("raise", 20))  # heads-up: the button (player 1, small blind) acts first
     play.play(("fold", 0))
     result = play.finish(rate_bp=3_500, cap=None, dead=[False, False])
-    assert result.rakes == [0] and result.shown == {}
+    assert result.rakes == [0] and result.shown == []
     assert result.won == [0, 22]
+
+
+HOLES = [["AS", "AD"], ["KS", "KD"], ["QS", "QD"]]
+DRY = ["2C", "7D", "9H", "3S", "4C"]
+
+
+def test_without_a_river_bet_the_first_player_from_the_buttons_left_shows_and_losers_muck():
+    play = check_down(hand_with(HOLES, DRY, stacks=[500, 500, 500]))
+    result = play.finish(rate_bp=0, cap=None, dead=[False] * 3)
+    assert result.shown == [0]  # kings and queens cannot beat the aces shown: mucked
+    assert result.shown_names == ["One pair"]
+    assert result.won == [6, 0, 0]
+
+
+def test_the_river_bettor_shows_first_then_only_hands_that_can_still_win():
+    play = hand_with(HOLES, DRY, stacks=[500, 500, 500])
+    while len(play.board) < 5:
+        play.play(("call", 0))
+    play.play(("call", 0))  # player 0 checks the river
+    play.play(("raise", 10))  # player 1 bets
+    play.play(("call", 0))  # player 2 calls
+    play.play(("call", 0))  # player 0 calls
+    result = play.finish(rate_bp=0, cap=None, dead=[False] * 3)
+    assert result.shown == [1, 0]  # the kings first; the queens muck; the aces win
+    assert result.won == [36, 0, 0]

@@ -237,3 +237,13 @@ def test_computer_players_leave_when_the_only_person_sits_out(funded_player):
     game = reload(game)
     assert game.is_over
     assert all(s.disconnected for s in game.seats.all())
+
+
+def test_a_closed_tables_replay_checks_out_for_its_players(table, client):
+    people = players_by_seat(table)
+    game = play_moves(table, 25)
+    services.void_game(game.pk, "closed for the replay")
+    client.force_login(people[0])
+    page = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert "games/poker/board.js" in page
+    assert reload(game).state["history"][0]["seed"] in page  # each hand's seed, revealed
