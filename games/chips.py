@@ -8,11 +8,22 @@ still out of the game."""
 
 from __future__ import annotations
 
-from games.engine import ChipMoveKind
+from collections.abc import Sequence
+
+from games.engine import ChipMove, ChipMoveKind
 from games.fees import FeeRefused
 from games.models import Game
 from games.selectors import engine_of, seats_of
 from wallet import services as wallet
+
+
+def cash_net(moves: Sequence[ChipMove], payouts: Sequence[int]) -> list[int]:
+    """What each seat of a cash table won or lost in money: what it took away (as it
+    left, and at the close) less what it brought (its buy-in and top-ups)."""
+    net = list(payouts)
+    for move in moves:
+        net[move.seat] += -move.amount if move.kind != ChipMoveKind.LEAVE else move.amount
+    return net
 
 
 def moved_count(game: Game) -> int:

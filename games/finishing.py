@@ -87,11 +87,13 @@ def settle_game(game_id: int) -> Game:
         refunded = (
             fees.refund_charged(game, {s.position: s.player for s in seats}) if result.void else 0
         )
+        moves = engine.chip_moves(game.state)
+        net = chips.cash_net(moves, result.payouts) if moves and any(held) else result.net(held)
         game.settled = True
         game.settlement = {
             **(game.settlement or {}),
             "payouts": list(result.payouts),
-            "net": list(result.net(held)),
+            "net": list(net),
             "rake": result.rake,
             "void": result.void,
             "fees_refunded": refunded,

@@ -247,3 +247,13 @@ def test_a_closed_tables_replay_checks_out_for_its_players(table, client):
     page = client.get(f"/games/{game.pk}/replay/").content.decode()
     assert "games/poker/board.js" in page
     assert reload(game).state["history"][0]["seed"] in page  # each hand's seed, revealed
+
+
+def test_each_players_net_is_what_it_took_away_less_what_it_brought(table):
+    people = players_by_seat(table)
+    game = play_moves(table, 40)
+    services.void_game(game.pk, "closed to count")
+    game = services.settle_game(game.pk)
+    for seat, user in people.items():
+        assert game.settlement["net"][seat] == cash_balance(user) - START
+    assert sum(game.settlement["net"]) == -game.settlement["rake"]
