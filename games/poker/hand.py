@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from threading import Lock
 from typing import Any
 
 from pokerkit import (
@@ -289,12 +290,14 @@ class Result:
 # and ops) and taken out when continued. Taking it out keeps `apply` pure: a state given
 # twice rebuilds the second time.
 _KEPT: OrderedDict[tuple[Any, ...], Play] = OrderedDict()
+_KEEPING = Lock()  # the runtime's move threads share this process's kept hands
 KEEP = 64
 
 
 def resume(setup: Callable[[], Setup], key: Any, ops: Sequence[Op]) -> Play:
     """The hand after `ops`: the kept one, or rebuilt from its setup (asked only then)."""
-    play = _KEPT.pop((key, len(ops), tuple(ops)), None)
+    with _KEEPING:
+        play = _KEPT.pop((key, len(ops), tuple(ops)), None)
     if play is not None:
         return play
     play = Play(setup())
@@ -304,6 +307,7 @@ def resume(setup: Callable[[], Setup], key: Any, ops: Sequence[Op]) -> Play:
 
 
 def keep(key: Any, play: Play) -> None:
-    _KEPT[(key, len(play.ops), tuple(play.ops))] = play
-    while len(_KEPT) > KEEP:
-        _KEPT.popitem(last=False)
+    with _KEEPING:
+        _KEPT[(key, len(play.ops), tuple(play.ops))] = play
+        while len(_KEPT) > KEEP:
+            _KEPT.popitem(last=False)
