@@ -43,6 +43,10 @@ DEFAULTS.update({slug: DOMINO_GAME for slug in ("dominoes", "fives", "threes", "
 DEFAULTS["spades"] = GameLimits(
     1 * MINOR, 5_000 * MINOR, 1_500, 5, (10, 15, 20, 30), (0, 5, 10, 15, 20)
 )
+# Poker: each table sets its own rake (0 to 35%, taken pot by pot, games/poker/RULES.md);
+# 5% is the default of a new table. The stake of a poker table is its options' buy-in.
+POKER = GameLimits(1 * MINOR, 5_000 * MINOR, 500, 5, (10, 15, 20, 30), (0,))
+DEFAULTS.update({slug: POKER for slug in ("holdem", "omaha", "omaha5", "short-deck")})
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

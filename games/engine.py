@@ -38,10 +38,12 @@ Money hooks (the engine never moves money; the runtime does it through the walle
                                 the runtime charges each new one as the action that made
                                 it is applied, and refuses the action if it cannot be paid
     chip_moves(state)           every buy-in, top-up and leave-with-chips so far, in order
-                                (a cash table: poker); designed for the poker issue, to be
-                                handled like fees (no runtime reads it yet)
+                                (a cash table: poker); the runtime moves each new one
+                                between the player's cash and the table's escrow as the
+                                action that made it is applied (games/chips.py)
     Outcome.split               how the pot is divided: equal among first places (default),
-                                by weights, or in exact amounts; `rake_free` for no rake
+                                by weights, or in exact amounts; `rake_free` for no rake;
+                                `rake_taken` for a cash table's rake taken pot by pot
 """
 
 from __future__ import annotations
@@ -183,11 +185,15 @@ class PotSplit:
     taken from each seat's gain (what it takes beyond what it put at risk).
     `rake_free`: the house takes no rake from this game (a tournament's table: the
     tournament charges its entry fee instead).
+    `rake_taken` (EXACT only): the rake the rules took during play, pot by pot (a cash
+    table's); the house gets exactly that and no percentage, and `values` plus it are
+    what the escrow still holds (chips that left the table were paid as they left).
     """
 
     kind: SplitKind = SplitKind.EQUAL
     values: tuple[int, ...] = ()
     rake_free: bool = False
+    rake_taken: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind == SplitKind.EQUAL and self.values:
@@ -198,16 +204,23 @@ class PotSplit:
             raise ValueError("shares are never negative")
         if self.kind == SplitKind.WEIGHTED and not any(self.values):
             raise ValueError("a weighted split needs a positive weight")
+        if self.rake_taken is not None and (self.kind != SplitKind.EXACT or self.rake_taken < 0):
+            raise ValueError("rake taken in play goes with an exact split and is never negative")
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": str(self.kind), "values": list(self.values), "rake_free": self.rake_free}
+        data = {"kind": str(self.kind), "values": list(self.values), "rake_free": self.rake_free}
+        if self.rake_taken is not None:
+            data["rake_taken"] = self.rake_taken
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PotSplit:
+        taken = data.get("rake_taken")
         return cls(
             kind=SplitKind(data.get("kind", SplitKind.EQUAL)),
             values=tuple(int(v) for v in data.get("values", ())),
             rake_free=bool(data.get("rake_free", False)),
+            rake_taken=None if taken is None else int(taken),
         )
 
 
@@ -347,6 +360,10 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     max_seats: ClassVar[int]
     Options: type[OptionsT]
     on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
+    # A table that outlives its players' turns (a cash table) closes when no person plays
+    # at it any more (all gone, or sitting out): the runtime forfeits each bot's seat
+    # instead of letting bots play each other for ever.
+    closes_without_people: ClassVar[bool] = False
 
     # ---- the table ---------------------------------------------------------------------
 
@@ -388,6 +405,17 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     def apply(self, state: StateT, seat: int, action: ActionT, rng: Rng) -> StateT:
         """The state after `seat` plays `action`; IllegalAction when the rules forbid it."""
 
+    def sitting_out(self, state: StateT) -> set[int]:
+        """Seats still at the table but dealt out by their own choice (a cash table's sit
+        out): with `closes_without_people`, a person sitting out does not keep bots
+        playing. Default: none."""
+        return set()
+
+    def out_of_turn(self, state: StateT, seat: int, action: ActionT) -> bool:
+        """Whether `seat` may send this (parsed) action when it is not to act: a cash
+        table's sit out, sit in, top up and leave. Default: no action out of turn."""
+        return False
+
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
         """The move played when the step time runs out; None: the seat forfeits."""
         return None
@@ -413,6 +441,11 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
         """The result once the game is over, else None."""
 
     # ---- money -------------------------------------------------------------------------
+
+    def fixed_stake(self, options: OptionsT) -> int | None:
+        """The stake these options fix, if they do (a cash table's buy-in): the lobby then
+        takes it instead of asking for one. Default: None, the table's creator chooses."""
+        return None
 
     def max_reserve(self, stake: int, options: OptionsT) -> int:
         """What each seat puts in escrow at the start: enough for the most the game can be

@@ -13,9 +13,9 @@ from datetime import datetime
 
 from django.db import transaction
 
-from games import fees, signals, store
+from games import chips, fees, signals, store
 from games.engine import Outcome
-from games.models import Game
+from games.models import Game, GameAction
 from games.selectors import engine_of, seats_of
 from games.settlement import at_risk
 from games.settlement import settle as split_escrow
@@ -35,7 +35,21 @@ def finish(game: Game, outcome: Outcome, now: datetime) -> None:
 
 def void(game: Game, reason: str, now: datetime) -> None:
     """The game is over without a result, counted over its real seats (four at a
-    partnership game, however its score is kept)."""
+    partnership game, however its score is kept). A cash table (one whose chips cross its
+    edge as it plays) is closed instead: the hands played there stand, every seat still
+    at it leaves with its chips (its forfeit, logged so the replay agrees), and the rake
+    taken hand by hand stays taken."""
+    engine = engine_of(game)
+    if engine.chip_moves(game.state):
+        for seat in seats_of(game).values():
+            game.seq += 1
+            game.state = engine.forfeit(game.state, seat.position)
+            store.log(game, seat.position, GameAction.Actor.SYSTEM, "forfeit")
+        chips.move_new(game)
+        closed = engine.outcome(game.state)
+        if closed is not None:
+            finish(game, closed, now)
+            return
     finish(game, Outcome.voided(len(seats_of(game)), reason), now)
 
 
@@ -75,11 +89,13 @@ def settle_game(game_id: int) -> Game:
         refunded = (
             fees.refund_charged(game, {s.position: s.player for s in seats}) if result.void else 0
         )
+        moves = engine.chip_moves(game.state)
+        net = chips.cash_net(moves, result.payouts) if moves and any(held) else result.net(held)
         game.settled = True
         game.settlement = {
             **(game.settlement or {}),
             "payouts": list(result.payouts),
-            "net": list(result.net(held)),
+            "net": list(net),
             "rake": result.rake,
             "void": result.void,
             "fees_refunded": refunded,

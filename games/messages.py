@@ -33,11 +33,12 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
     engine = engine_of(game)
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     playing = not game.is_over
-    legal = (
-        engine.legal_actions(game.state, position)
-        if playing and position is not None and position in engine.to_act(game.state)
-        else []
-    )
+    legal = []
+    if playing and position is not None:
+        legal = engine.legal_actions(game.state, position)
+        if position not in engine.to_act(game.state):
+            # Not its turn: only the moves the rules take out of turn (a sit out, a leave).
+            legal = [a for a in legal if engine.out_of_turn(game.state, position, a)]
     return {
         "type": "state",
         "game": game.pk,

@@ -16,6 +16,7 @@ FAMILIES = (
     "games.belote.rules",
     "games.domino.rules",
     "games.spades.rules",
+    "games.poker.rules",
 )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from games import clock, registry, store
-from games.engine import AnyEngine
+from games.engine import AnyEngine, ChipMoveKind
 from games.models import Game, GameSeat
 from games.settlement import at_risk
 from staff.roles import is_regulator
@@ -68,8 +68,14 @@ def engine_of(game: Game) -> AnyEngine:
 
 def table_money(game: Game, seats: list[GameSeat] | None = None) -> dict[str, int]:
     """What the table plays for now, shown before and during play: each seat's stake, the
-    pot (the stakes at risk, which a Double stake raises) and the house's rake on it."""
+    pot (the stakes at risk, which a Double stake raises) and the house's rake on it. A
+    cash table (poker) shows its buy-in and the money at the table instead: its rake is
+    taken pot by pot, shown by its board."""
     held = [seat.held for seat in (seats if seats is not None else seats_of(game).values())]
+    moves = engine_of(game).chip_moves(game.state)
+    if moves:
+        at_table = sum(-m.amount if m.kind == ChipMoveKind.LEAVE else m.amount for m in moves)
+        return {"stake": game.stake, "pot": at_table if game.stake else 0, "cash": 1}
     multiplier = engine_of(game).stake_multiplier(game.state)
     pot = sum(at_risk(held, game.stake, multiplier))
     rake = percentage_rake(pot, game.rake_bp)

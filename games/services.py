@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import broadcast, clock, fees, finishing, registry, store, timers
+from games import broadcast, chips, clock, fees, finishing, registry, store, timers
 from games.engine import ActionRefused, OnDisconnect
 from games.finishing import settle_game
 from games.models import Game, GameAction, GameSeat
@@ -178,14 +178,28 @@ def _play(game: Game, seat: GameSeat, seq: int, action: object, now: datetime) -
         raise ActionRejected("stale", "The game has moved on: your view was out of date.")
     if seat.disconnected:
         raise ActionRejected("removed", "You were disconnected from this game.")
-    if seat.position not in engine_of(game).to_act(game.state):
+    engine = engine_of(game)
+    acting = engine.to_act(game.state)
+    if seat.position in acting:
+        _charge_clock(game, seat, now)
+    elif not _out_of_turn(engine, game.state, seat.position, action):
         raise ActionRejected("not_your_turn", "It is not your turn.")
-    _charge_clock(game, seat, now)
     try:
         _apply(game, seat, action, GameAction.Actor.PLAYER)
     except ActionRefused as exc:
         raise ActionRejected(exc.code, exc.reason) from None
-    _advance(game, now)
+    # A move out of turn that leaves the same seats to act (a sit out) leaves their
+    # turn's time running: it must not give them a fresh step time.
+    _advance(game, now, same_turn=acting if seat.position not in acting else None)
+
+
+def _out_of_turn(engine, state, position: int, action: object) -> bool:
+    """A move the rules take from a seat that is not to act (a cash table's sit out or
+    leave); its clock is not charged: it is not that seat's turn."""
+    try:
+        return engine.out_of_turn(state, position, engine.parse_action(action))
+    except ActionRefused:
+        return False
 
 
 def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
@@ -197,6 +211,7 @@ def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
     store.log(game, seat.position, actor, action=action)
     try:
         fees.charge_new(game)
+        chips.move_new(game)
     except fees.FeeRefused as refused:
         raise ActionRejected(refused.code, str(refused)) from None
 
@@ -205,6 +220,7 @@ def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> N
     game.seq += 1
     game.state = engine_of(game).forfeit(game.state, seat.position)
     store.log(game, seat.position, actor, kind)
+    chips.move_new(game)  # a cash table's forfeit is leaving with the chips: never refused
 
 
 def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
@@ -214,24 +230,42 @@ def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
         seat.save(update_fields=["clock_ms"])
 
 
-def _advance(game: Game, now: datetime) -> None:
-    """After any change: let bots move, finish the game, or set the next deadline."""
+def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> None:
+    """After any change: let bots move, finish the game, or set the next deadline.
+    `same_turn`: the seats that were to act before a move out of turn; if they still are
+    (and no bot moved), their turn keeps the time it started at."""
     engine = engine_of(game)
     seats = seats_of(game)
+    seq = game.seq
     while (outcome := engine.outcome(game.state)) is None:
+        if engine.closes_without_people and _no_person_plays(engine, game, seats):
+            # No person plays at a cash table any more: each bot leaves, once.
+            for seat in [s for s in seats.values() if s.bot and not s.disconnected]:
+                _forfeit(game, seat, GameAction.Actor.SYSTEM)
+            outcome = engine.outcome(game.state)
+            break
         bots = [p for p in sorted(engine.to_act(game.state)) if seats[p].bot]
         if not bots:
             break
         seat = seats[bots[0]]
         action = engine.bot_action(game.state, seat.position, bot_rng_for(game, game.seq + 1))
         _apply(game, seat, action, GameAction.Actor.BOT)
-    game.turn_started = now
+    if same_turn is None or game.seq != seq or engine.to_act(game.state) != same_turn:
+        game.turn_started = now
     if outcome is not None:
         finishing.finish(game, outcome, now)
     else:
         timers.set_deadline(game, now)
     store.save(game)
     transaction.on_commit(lambda: _committed(game))
+
+
+def _no_person_plays(engine, game: Game, seats: dict[int, GameSeat]) -> bool:
+    """Bots are still seated and every person has left or sits out."""
+    out = engine.sitting_out(game.state)
+    staying = [s for s in seats.values() if not s.disconnected]
+    people = [s for s in staying if s.player is not None and not s.bot]
+    return any(s.bot for s in staying) and all(s.position in out for s in people)
 
 
 @context.about("game_id")

@@ -7,7 +7,8 @@ in exact amounts (a cash game's chips). Remainders of a division go one unit at 
 the paid seats nearest the dealer's left. The general disconnection clauses of the rules
 apply: a game with no connected winner is void; a disconnected winner gets back only their
 stake and the rest of their share goes to the connected winners; the house keeps nothing
-beyond the rake. Exact amounts are each seat's own chips and are paid as they stand.
+beyond the rake. Exact amounts are each seat's own chips and are paid as they stand; a
+cash table's rake was taken pot by pot during play and is paid to the house as it is.
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ def settle(
     """`held[seat]` is what the seat put in escrow; `at_risk[seat]` the part the game
     played for (less when a double-stake reserve went unused: the rest is refunded)."""
     seats = len(held)
+    if not outcome.void and outcome.split.rake_taken is not None:
+        # Before the disconnection clauses: at a cash table everyone has left at the close.
+        return _settle_cash(outcome.split.values, outcome.split.rake_taken, held)
     if outcome.void or len(disconnected) == seats:
         return Settlement(tuple(held), 0, True)
     refunds = [h - r for h, r in zip(held, at_risk, strict=True)]
@@ -104,3 +108,13 @@ def _settle_exact(
     rakes = [percentage_rake(max(0, a - r), rate) for a, r in zip(amounts, at_risk, strict=True)]
     payouts = tuple(back + a - cut for back, a, cut in zip(refunds, amounts, rakes, strict=True))
     return Settlement(payouts, sum(rakes), False)
+
+
+def _settle_cash(amounts: Sequence[int], rake_taken: int, held: Sequence[int]) -> Settlement:
+    """A cash table: chips crossed its edge as they moved (games/chips.py), so what the
+    escrow holds at the close is each seat's chips still at the table plus the rake taken
+    hand by hand; the wallet refuses a settlement that does not empty it exactly. A
+    practice table (nothing held) moves no money: its chips were never money."""
+    if not any(held):
+        return Settlement((0,) * len(held), 0, False)
+    return Settlement(tuple(amounts), rake_taken, False)

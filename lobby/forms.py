@@ -56,6 +56,10 @@ class TableForm(forms.Form):
         ]
         low, high = format_minor(limits.min_stake), format_minor(limits.max_stake)
         self.fields["stake"].help_text = f"From {low} to {high}; each player puts this in."
+        if engine.fixed_stake(engine.Options()) is not None:
+            self.fields[
+                "stake"
+            ].help_text = f"Set by the table's options (the buy-in), from {low} to {high}."
         self.option_names = []
         for field in dataclasses.fields(engine.Options):
             meta = field.metadata.get("option")
@@ -84,12 +88,25 @@ class TableForm(forms.Form):
         if cleaned.get("practice"):
             cleaned["stake"] = 0
             self.errors.pop("stake", None)
+        elif (fixed := self.fixed_stake(cleaned)) is not None:
+            cleaned["stake"] = fixed
+            self.errors.pop("stake", None)
         elif not self.errors.get("stake"):
             try:
                 cleaned["stake"] = parse_major(self.data.get("stake", ""))
             except ValueError as exc:
                 self.add_error("stake", str(exc))
         return cleaned
+
+    def fixed_stake(self, cleaned: dict) -> int | None:
+        """The stake the chosen options fix (a poker table's buy-in), if any."""
+        try:
+            options = self.engine.Options.from_json(
+                {name: cleaned[f"option_{name}"] for name in self.option_names}
+            )
+        except (KeyError, TypeError, ValueError):
+            return None  # the options' own errors are shown on their fields
+        return self.engine.fixed_stake(options)
 
     def options(self) -> dict:
         return {name: self.cleaned_data[f"option_{name}"] for name in self.option_names}

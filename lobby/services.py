@@ -61,6 +61,9 @@ def validate(spec: TableSpec) -> dict:
         raise LobbyError("Practice tables are played without a stake.")
     if not spec.practice and not rules.min_stake <= spec.stake <= rules.max_stake:
         raise LobbyError("The stake is outside this game's limits.")
+    fixed = engine.fixed_stake(options)
+    if not spec.practice and fixed is not None and spec.stake != fixed:
+        raise LobbyError("This table's stake is its buy-in, set by its options.")
     if spec.step_seconds not in rules.step_seconds:
         raise LobbyError("Choose one of the offered move times.")
     if spec.game_minutes not in rules.game_minutes:

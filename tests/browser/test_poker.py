@@ -1,0 +1,123 @@
+"""Poker in Chromium at phone size (390 px): two people open and join a money table of
+Hold'em in their browsers, play hands by tapping (the bet slider too), read each finished
+hand's seed checked by the browser, and leave with their chips; and a practice table
+where one person plays computer players until leaving."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from tests.browser.test_crash import in_thread
+from tests.browser.test_play_flow import log_in
+from tests.browser.test_spades import PHONE, person
+from wallet.invariants import ledger_problems
+from wallet.selectors import cash_balance
+
+pytestmark = pytest.mark.browser
+
+START = 100_000
+BUY_IN = 2_000  # 100 big blinds of 0.20
+MOVE = ".pk-controls button[data-move]:enabled"
+
+
+def open_table(server, browser, alice, bob):
+    alice_page = log_in(browser.new_context(**PHONE), server, alice)
+    bob_page = log_in(browser.new_context(**PHONE), server, bob)
+    alice_page.goto(f"{server}/lobby/new/holdem/")
+    alice_page.select_option("select[name=seats]", "2")  # the stake is the buy-in: 20.00
+    alice_page.click("button[type=submit]")
+    alice_page.wait_for_selector("text=Cancel table")
+    bob_page.goto(f"{server}/lobby/")
+    bob_page.goto(server + bob_page.get_attribute("#table-list a.button", "href"))
+    bob_page.click("#join-table")
+    alice_page.wait_for_selector("[data-accept]")
+    alice_page.click("[data-accept]")
+    for page in (alice_page, bob_page):
+        page.wait_for_url("**/games/*/")
+        page.wait_for_selector(".pk-board .pk-seat")
+    return alice_page, bob_page, int(alice_page.url.rstrip("/").split("/")[-1])
+
+
+def on_turn(pages):
+    for _ in range(100):
+        offered = [p for p in pages if p.locator(MOVE).count()]
+        if offered:
+            return offered[0]
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody is offered a move")
+
+
+def take_a_turn(page, turn: int) -> None:
+    """Checks or calls; every fifth turn a bet or raise of the slider's middle."""
+    if turn % 5 == 4 and page.locator(".pk-range").count():
+        page.locator(".pk-quick button", has_text="½ pot").tap()
+        page.locator(".pk-sizing button.pk-primary").tap()
+    elif page.locator("[data-move=check]:enabled").count():
+        page.locator("[data-move=check]").tap()
+    else:
+        page.locator("[data-move=call]").tap()
+
+
+def finished_hands(page) -> int:
+    return page.locator(".pk-record").count()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_people_play_holdem_for_money_and_leave_with_their_chips(server, browser, make_user):
+    alice, bob = person(make_user, "Alice Example"), person(make_user, "Bob Example")
+    alice_page, bob_page, game_id = open_table(server, browser, alice, bob)
+    pages = [alice_page, bob_page]
+    turn = 0
+    while finished_hands(alice_page) < 3:
+        take_a_turn(on_turn(pages), turn)
+        turn += 1
+        assert turn < 200, "three hands are not played"
+    alice_page.screenshot(path="/tmp/poker-phone-play.png", full_page=True)
+    # Each finished hand's seed is checked by the browser against its hash and the deal.
+    alice_page.locator(".pk-history summary").tap()
+    alice_page.wait_for_selector(".pk-seed[data-check=ok]")
+    assert alice_page.locator(".pk-seed[data-check=bad]").count() == 0
+    alice_page.screenshot(path="/tmp/poker-phone-history.png", full_page=True)
+    assert alice_page.locator(".pk-board").evaluate("b => b.scrollWidth <= 390")
+
+    # Bob leaves by tapping: his chips come back when his hand ends, and the table closes.
+    bob_page.locator("[data-move=leave]").tap()
+    for _ in range(50):
+        game = in_thread(lambda: services.settle_game(game_id))
+        if game.is_over:
+            break
+        if alice_page.locator(MOVE).count():
+            take_a_turn(alice_page, 0)
+        alice_page.wait_for_timeout(100)
+    assert game.is_over and game.settled
+    moves = game.state["moves"]
+    for user in (alice, bob):
+        seat = game.seats.get(player=user).position
+        paid = sum(c for s, kind, c in moves if s == seat and kind == "leave")
+        assert cash_balance(user) == START - BUY_IN + paid
+    assert cash_balance(alice) + cash_balance(bob) + game.settlement["rake"] == 2 * START
+    assert ledger_problems() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_person_plays_computer_players_at_a_practice_table(server, browser, make_user):
+    alice = person(make_user, "Alice Example")
+    page = log_in(browser.new_context(**PHONE), server, alice)
+    page.goto(f"{server}/lobby/new/holdem/")
+    page.check("input[name=practice]")
+    page.select_option("select[name=seats]", "6")
+    page.click("button[type=submit]")
+    page.click("#start-with-bots")
+    page.wait_for_url("**/games/*/")
+    page.wait_for_selector(".pk-board .pk-seat >> nth=5")
+    turn = 0
+    while finished_hands(page) < 2:
+        take_a_turn(on_turn([page]), turn)
+        turn += 1
+        assert turn < 100, "two hands are not played"
+    page.screenshot(path="/tmp/poker-phone-practice.png", full_page=True)
+    assert page.locator(".pk-board").evaluate("b => b.scrollWidth <= 390")
+    page.locator("[data-move=leave]").tap()
+    page.wait_for_selector("[data-result]:not([hidden])")
+    assert cash_balance(alice) == START
