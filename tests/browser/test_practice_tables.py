@@ -130,6 +130,17 @@ def spades_move(page) -> None:
         page.locator(".sp-hand button.sp-legal").last.tap(position={"x": 4, "y": 6})
 
 
+def poker_move(page) -> None:
+    """Check or call (never raise, never fold what is free) for two hands, then leave the
+    table with the chips: a cash table ends when its last person leaves."""
+    if page.locator(".pk-record").count() >= 2:
+        page.locator("[data-move=leave]").tap()
+    elif page.locator("[data-move=check]:enabled").count():
+        page.locator("[data-move=check]").tap()
+    else:
+        page.locator("[data-move=call]").tap()
+
+
 PLAYERS: dict[str, Player] = {
     "rps": Player(".rps-sign:enabled", rps_move),
     "penalty": Player(".penalty-sector.penalty-open", penalty_move),
@@ -137,6 +148,7 @@ PLAYERS: dict[str, Player] = {
     "belote": Player(
         ".bl-board button.bl-legal:enabled, .bl-board button[data-move]:enabled", belote_move
     ),
+    "poker": Player("[data-move=check]:enabled, [data-move=call]:enabled", poker_move),
     "domino": Player("[data-status]:text-matches('^Your turn')", domino_move),
     "spades": Player(
         ".sp-board button.sp-legal:enabled, .sp-board button[data-move]:enabled", spades_move
