@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from importlib import import_module
 
 from games.engine import AnyEngine
@@ -24,7 +25,10 @@ class UnknownGame(LookupError):
     pass
 
 
-def _load() -> dict[str, AnyEngine]:
+@cache
+def _engines() -> dict[str, AnyEngine]:
+    """Every family's engines, loaded at the first question: a program that needs one game
+    (scripts/verify.py) imports this module without the others' dependencies (PokerKit)."""
     engines: dict[str, AnyEngine] = {}
     for family in FAMILIES:
         for engine in import_module(family).ENGINES:
@@ -32,26 +36,23 @@ def _load() -> dict[str, AnyEngine]:
     return engines
 
 
-_ENGINES = _load()
-
-
 def get(slug: str) -> AnyEngine:
     try:
-        return _ENGINES[slug]
+        return _engines()[slug]
     except KeyError:
         raise UnknownGame(f"There is no game called {slug!r}.") from None
 
 
 def all() -> list[AnyEngine]:
-    return list(_ENGINES.values())
+    return list(_engines().values())
 
 
 def register(engine: AnyEngine) -> None:
     """Adds an engine to this process's catalogue, beside the families above (a server
     started for a test's toy game). Its slug must be new: a real game is never replaced."""
-    if engine.slug in _ENGINES:
+    if engine.slug in _engines():
         raise ValueError(f"a game called {engine.slug!r} is already registered")
-    _ENGINES[engine.slug] = engine
+    _engines()[engine.slug] = engine
 
 
 @contextmanager
@@ -61,4 +62,4 @@ def registered(engine: AnyEngine) -> Iterator[AnyEngine]:
     try:
         yield engine
     finally:
-        del _ENGINES[engine.slug]
+        del _engines()[engine.slug]
