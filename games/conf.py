@@ -43,6 +43,8 @@ DEFAULTS.update({slug: DOMINO_GAME for slug in ("dominoes", "fives", "threes", "
 DEFAULTS["spades"] = GameLimits(
     1 * MINOR, 5_000 * MINOR, 1_500, 5, (10, 15, 20, 30), (0, 5, 10, 15, 20)
 )
+# Koum-kan, Thanasis and Dynamitis: card games of the same site as Pilotta, the same limits.
+DEFAULTS.update({slug: CARD_GAME for slug in ("koum-kan", "thanasis", "dynamitis")})
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

@@ -15,6 +15,7 @@ FAMILIES = (
     "games.backgammon.rules",
     "games.belote.rules",
     "games.domino.rules",
+    "games.rummy.rules",
     "games.spades.rules",
 )
 
