@@ -152,9 +152,9 @@ class Rummy(Engine[RummyOptions, RummyState, RummyMove]):
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
     Options = RummyOptions
-    # The text's loss of connection rules name only Pilotta and Tavli: a player who is
-    # gone loses, as at any other table of the site.
-    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.FORFEIT
+    # The text's loss-of-connection rules name only Pilotta and Tavli; like Pilotta's, a
+    # computer player takes the seat of a player who is gone and the game goes on.
+    on_disconnect: ClassVar[OnDisconnect] = OnDisconnect.BOT
     ace: ClassVar[int]  # what an ace left in hand costs
     melding: ClassVar[bool]  # combinations may be put down during the hand (Koum-kan)
 
