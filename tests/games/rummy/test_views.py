@@ -21,7 +21,7 @@ def hidden_from(state, seat):
 
 def leaked(view, state, seat) -> bool:
     text = json.dumps(view)
-    if json.dumps(state["stock"]) in text:
+    if state["stock"] and json.dumps(state["stock"]) in text:
         return True
     return any(json.dumps(h) in text for h in hidden_from(state, seat)[1:] if len(h) > 1)
 
