@@ -271,6 +271,9 @@
         button("Meld group", "", () => (cards.length >= 3 ? send({ type: "meld", kind: "group", cards: cards }) : say("Select three or four cards for a group.")), "meld-group")
       );
     }
+    if (outs.size && !(cards.length === 1 && outs.has(cards[0]))) {
+      box.appendChild(el("p", "rm-note rm-can-go-out", "You can go out: select the card to throw away."));
+    }
     if (cards.length === 1 && outs.has(cards[0])) {
       actions.appendChild(button("Go out", "rm-primary", () => send({ type: "out", card: cards[0] }), "out"));
     }
