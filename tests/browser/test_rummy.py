@@ -1,6 +1,6 @@
-"""Koum-kan in Chromium at phone size (390 px): two people and a computer player at a
+"""Koum-kan and Thanasis in Chromium at phone size (390 px): two people and a computer player at a
 table played for money, to the end, by tapping (draws, melds, lay-offs and discards as
-the bot would choose them, made through the board); and the board alone drawing every
+the bot would choose them, going out too, made through the board); and the board alone drawing every
 state of whole games of the three variants, as each seat and a spectator receive them."""
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ def person(make_user, name: str):
     return user
 
 
-def open_table(server, browser, people):
+def open_table(server, browser, people, slug):
     """Alice opens a three-seat table in the browser; Carol sits down from elsewhere; Bob
     joins in his browser and Alice accepts him by tapping."""
     alice, bob, carol = people
     alice_page = log_in(browser.new_context(**PHONE), server, alice)
     bob_page = log_in(browser.new_context(**PHONE), server, bob)
-    alice_page.goto(f"{server}/lobby/new/koum-kan/")
+    alice_page.goto(f"{server}/lobby/new/{slug}/")
     alice_page.fill("input[name=stake]", "20")
     alice_page.select_option("select[name=seats]", "3")
     alice_page.select_option("select[name=option_target]", "51")
@@ -70,6 +70,8 @@ def select(page, cards: list[str]) -> None:
 
 
 def make(page, move: dict) -> None:
+    if move["type"] != "draw":
+        page.locator("[data-move=sort-suit]").tap()  # also clears any selection left
     if move["type"] == "draw":
         page.locator(f"[data-move=draw-{move['from']}]").tap()
     elif move["type"] == "meld":
@@ -84,9 +86,10 @@ def make(page, move: dict) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_people_and_a_computer_player_play_koum_kan_for_money(server, browser, make_user):
+@pytest.mark.parametrize("slug", ["koum-kan", "thanasis"])
+def test_two_people_and_a_computer_player_play_for_money(server, browser, make_user, slug):
     people = [person(make_user, f"{n} Example") for n in ("Alice", "Bob", "Carol")]
-    pages, game_id = open_table(server, browser, people)
+    pages, game_id = open_table(server, browser, people, slug)
     alice_page = pages[0]
     # Carol leaves at once: a computer player takes her seat and the game goes on.
     in_thread(lambda: services.resign(game_id, people[2]))
@@ -109,16 +112,17 @@ def test_two_people_and_a_computer_player_play_koum_kan_for_money(server, browse
         if move["type"] != "draw":
             page.wait_for_selector("[data-move=discard]")
         make(page, move)
+        if not in_thread(lambda seq=seq: arrived(game_id, seq)):
+            continue  # a tap lost to a redrawn board: the move is made again
         kinds.add(move["type"])
-        in_thread(lambda seq=seq: wait_past(game_id, seq))
-        if move["type"] == "meld":
-            alice_page.screenshot(path="/tmp/rummy-phone-meld.png", full_page=True)
+        if move["type"] in ("meld", "out"):
+            alice_page.screenshot(path=f"/tmp/{slug}-phone-{move['type']}.png", full_page=True)
     else:
         raise AssertionError("the game does not end")
     assert {"draw", "discard"} <= kinds
     for page in pages:
         page.wait_for_selector("[data-result]:not([hidden])")
-    alice_page.screenshot(path="/tmp/rummy-phone-over.png", full_page=True)
+    alice_page.screenshot(path=f"/tmp/{slug}-phone-over.png", full_page=True)
     game = in_thread(lambda: services.settle_game(game_id))
     for user in people:
         position = game.seats.get(player=user).position
@@ -137,12 +141,13 @@ def next_turn(game_id: int) -> tuple[int | None, dict, int] | None:
     return player_id, bot_move(game, seat), game.seq
 
 
-def wait_past(game_id: int, seq: int) -> None:
+def arrived(game_id: int, seq: int) -> bool:
+    """Whether the move made on the board reached the server within five seconds."""
     for _ in range(250):
         if Game.objects.get(pk=game_id).seq > seq:
-            return
+            return True
         time.sleep(0.02)
-    raise AssertionError("the move made on the board did not arrive")
+    return False
 
 
 # ---- the board on its own: whole games, each seat and a spectator ------------------------
