@@ -17,11 +17,14 @@ CanLay = Callable[[Meld, str], bool]
 
 
 def draw(hand: Sequence[str], top: str | None, wild: Wild, ace: int) -> Move:
-    """The discard pile's top card when it joins a combination at once, else the stock."""
+    """The discard pile's top card when it makes a combination that can be put down at once
+    (a card must be left to discard), else the stock. Taking a card only to throw it back
+    could go on for ever between two bots, the stock never shrinking."""
     if top is not None:
         split = best_split([*hand, top], wild, ace)
-        if any(top in meld for meld in split["melds"]) and top not in split["left"]:
-            return {"type": "draw", "from": "discard"}
+        for meld in split["melds"]:
+            if top in meld and len(hand) + 1 - len(meld) >= 1:
+                return {"type": "draw", "from": "discard"}
     return {"type": "draw", "from": "stock"}
 
 

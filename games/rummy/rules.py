@@ -95,6 +95,7 @@ class HandRecord(TypedDict):
     points: list[int]  # penalty points this hand, per seat
     scores: list[int]
     eliminated: list[int]
+    table: list[Meld]  # the combinations on the table when the hand ended
 
 
 class Result(TypedDict):
@@ -346,6 +347,7 @@ class Rummy(Engine[RummyOptions, RummyState, RummyMove]):
                 "points": points,
                 "scores": list(state["scores"]),
                 "eliminated": reached,
+                "table": copy.deepcopy(state["melds"]),
             }
         )
         if len(self.playing(state)) <= 1:

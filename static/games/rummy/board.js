@@ -169,6 +169,15 @@
     const box = el("div", "rm-melds");
     if (!v.melds.length) {
       box.appendChild(el("p", "rm-note", v.melding ? "No combinations on the table yet." : "Combinations are shown when a player goes out."));
+      const last = v.history.length ? v.history[v.history.length - 1] : null;
+      if (last && last.winner !== null && last.table.length && !v.melding) {
+        box.appendChild(el("p", "rm-note", `Last hand, ${nameOf(msg, last.winner)} went out with:`));
+        last.table.forEach((meld) => {
+          const row = el("div", "rm-meld rm-last");
+          meld.cards.forEach((card) => row.appendChild(cardFace(msg, card)));
+          box.appendChild(row);
+        });
+      }
       return box;
     }
     const canLay = msg.seat !== null && msg.view.turn === msg.seat && msg.view.phase === "play" && v.melding;
@@ -361,7 +370,7 @@
     const send = sender(board, act, msg.seq);
     board.append(seats(msg), piles(msg, send), melds(msg, send));
     if (msg.view.result) board.appendChild(el("p", "rm-result", resultText(msg)));
-    if (msg.view.hand && msg.seat !== null) board.append(hand(msg), controls(msg, send));
+    if (msg.view.hand && msg.view.hand.length && msg.seat !== null) board.append(hand(msg), controls(msg, send));
     const past = history(msg);
     if (past) board.appendChild(past);
     root.replaceChildren(board);

@@ -44,10 +44,12 @@ def cards_in(message) -> Counter:
 
 
 def visible(state, viewer) -> Counter:
-    """The cards a viewer may see, each as often as it shows: their own hand, the table,
-    the top discard, the turned card, and the card this turn's player took from the
-    discard pile (everyone saw it taken)."""
+    """The cards a viewer may see, each as often as it shows: their own hand, the table
+    (and past hands' tables), the top discard, the turned card, and the card this turn's
+    player took from the discard pile (everyone saw it taken)."""
     seen = Counter(c for m in state["melds"] for c in m["cards"])
+    # Past hands' tables, as they were shown when each hand ended.
+    seen.update(c for record in state["history"] for m in record["table"] for c in m["cards"])
     if viewer is not None:
         seen.update(state["hands"][viewer])
     if state["discard"]:
