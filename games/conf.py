@@ -47,6 +47,8 @@ DEFAULTS["spades"] = GameLimits(
 # 5% is the default of a new table. The stake of a poker table is its options' buy-in.
 POKER = GameLimits(1 * MINOR, 5_000 * MINOR, 500, 5, (10, 15, 20, 30), (0,))
 DEFAULTS.update({slug: POKER for slug in ("holdem", "omaha", "omaha5", "short-deck")})
+# Koum-kan, Thanasis and Dynamitis: card games of the same site as Pilotta, the same limits.
+DEFAULTS.update({slug: CARD_GAME for slug in ("koum-kan", "thanasis", "dynamitis")})
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

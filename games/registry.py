@@ -16,6 +16,7 @@ FAMILIES = (
     "games.backgammon.rules",
     "games.belote.rules",
     "games.domino.rules",
+    "games.rummy.rules",
     "games.spades.rules",
     "games.poker.rules",
 )
