@@ -85,6 +85,7 @@ def panel(request, tournament_id: int):
 @login_required
 @require_POST
 def register(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     try:
         services.register(request.user, tournament_id)
         messages.success(request, "You are registered.")
@@ -96,6 +97,7 @@ def register(request, tournament_id: int):
 @login_required
 @require_POST
 def unregister(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     try:
         services.unregister(request.user, tournament_id)
         messages.success(request, "You are unregistered; your entry and fee are back.")
