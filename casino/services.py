@@ -794,6 +794,13 @@ def keno_as_priced() -> KenoGame:
     )
 
 
+def game_as_sold(slug: str) -> RoundGame:
+    """A round game as it sells now: Keno at the prices staff set last (its rules page and
+    bet slip show them), every other game as registered. LookupError for an unknown slug."""
+    game = registry.get(slug)
+    return keno_as_priced() if game.slug == KENO.slug else game
+
+
 def quick_pick(count: int) -> list[int]:
     if not 1 <= count <= len(keno_fairness.BALLS):
         raise RoundError("Choose how many numbers to pick.")

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from casino import conf, draws, registry, services
+from casino import conf, draws, services
 from casino.crash import curve
 from casino.crash.game import CRASH
 from casino.keno.game import KENO
@@ -23,11 +23,9 @@ from wallet.services import WalletError
 
 def _contract_game(slug: str) -> RoundGame:
     try:
-        game = registry.get(slug)
+        return services.game_as_sold(slug)
     except LookupError:
         raise Http404("No such game.") from None
-    # Keno's rules show the prices it sells at now, which staff may have changed.
-    return services.keno_as_priced() if game.slug == KENO.slug else game
 
 
 def _game(slug: str) -> str:
