@@ -3,38 +3,12 @@ confirms, and the other player's board follows."""
 
 import pytest
 
-from tests.browser.test_play_flow import log_in
-from wallet import services as wallet
+from tests.browser import support
+from tests.browser.support import PHONE_SIZE, log_in, person
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = "/tmp/backgammon-phone-{}.png"
-
-
-def player(make_user, name: str):
-    user = make_user(legal_name=f"{name} Example")
-    wallet.deposit(user, 100_000, provider="demo", provider_reference=name, key=f"seed:{name}")
-    return user
-
-
-def start_portes(server, alice_page, bob_page) -> None:
-    alice_page.goto(f"{server}/lobby/new/tavli/")
-    alice_page.fill("input[name=stake]", "5")
-    alice_page.select_option("select[name=option_variant]", "portes")
-    alice_page.select_option("select[name=option_points]", "1")
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-
-    bob_page.goto(f"{server}/lobby/")
-    bob_page.click("#table-list a.button")
-    bob_page.click("#join-table")
-    bob_page.wait_for_selector("text=Your stake is held")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    for page in (alice_page, bob_page):
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".bg-board svg")
 
 
 def play_the_roll(page) -> None:
@@ -55,10 +29,11 @@ def pips(page) -> tuple[int, int]:
 
 
 def test_portes_is_played_by_tapping_and_the_other_board_follows(server, browser, make_user):
-    alice, bob = player(make_user, "Alice"), player(make_user, "Bob")
-    alice_page = log_in(browser.new_context(viewport=PHONE), server, alice)
-    bob_page = log_in(browser.new_context(viewport=PHONE), server, bob)
-    start_portes(server, alice_page, bob_page)
+    alice, bob = person(make_user, "Alice Example"), person(make_user, "Bob Example")
+    alice_page = log_in(browser.new_context(viewport=PHONE_SIZE), server, alice)
+    bob_page = log_in(browser.new_context(viewport=PHONE_SIZE), server, bob)
+    form = {"stake": "5", "option_variant": "portes", "option_points": "1"}
+    support.open_table(server, alice_page, bob_page, "tavli", form, ".bg-board svg")
 
     pages = {"Alice": alice_page, "Bob": bob_page}
     for page in pages.values():

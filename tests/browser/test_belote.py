@@ -5,38 +5,23 @@ import pytest
 
 from games.belote.rules import BELOTE, CLASSIC_PILOTTA, OPEN_BELOTE, PILOTTA
 from games.rng import Rng
+from tests.browser import support
 from tests.browser.conftest import ROOT
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE, log_in, person
 from tests.games.belote.support import SEED, game_rng
-from wallet import services as wallet
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TURN = ".bl-board button.bl-legal:enabled, .bl-board button[data-move]:enabled"
 
 
 def start_table(server, browser, alice, bob):
-    alice_page = log_in(browser.new_context(**PHONE), server, alice)
-    bob_page = log_in(browser.new_context(**PHONE), server, bob)
-    alice_page.goto(f"{server}/lobby/new/belote/")
-    alice_page.fill("input[name=stake]", "5")
-    alice_page.select_option("select[name=option_target]", "1")  # one hand: a game to 1 win
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    bob_page.goto(f"{server}/lobby/")
-    # Followed rather than tapped: at phone width the lobby's table list is wider than the
-    # screen and its Join link sits outside the page's card.
-    bob_page.goto(server + bob_page.get_attribute("#table-list a.button", "href"))
-    bob_page.click("#join-table")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    for page in (alice_page, bob_page):
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".bl-board .bl-card")
-    return alice_page, bob_page
+    pages = [log_in(browser.new_context(**PHONE), server, person) for person in (alice, bob)]
+    form = {"stake": "5", "option_target": "1"}  # one hand: a game to 1 win
+    support.open_table(server, *pages, "belote", form, ".bl-board .bl-card")
+    return pages
 
 
 def on_turn(pages):
@@ -53,12 +38,6 @@ def tap_a_card(pages):
     for p in pages:  # on the table for both, or under "Last trick" once it is closed
         p.wait_for_selector(f".bl-center [data-card='{played}']")
     return page
-
-
-def person(make_user, name: str):
-    user = make_user(legal_name=name)
-    wallet.deposit(user, 100_000, provider="demo", provider_reference=name, key=f"seed:{name}")
-    return user
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,7 +14,7 @@ from casino import conf, services, tasks
 from casino.chain import link_at, terminal_link
 from casino.crash.fairness import crash_point
 from casino.models import Round, SeedChain
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -91,13 +91,3 @@ def _run_when_closed(round_id: int) -> None:
     time.sleep(max(0.0, (closes_at - timezone.now()).total_seconds()) + 0.1)
     tasks.run_crash_round(round_id)
     connection.close()
-
-
-def in_thread(work):
-    """Playwright runs an event loop on the test's thread; the services' broadcasts need a
-    thread without one, as in a Celery worker."""
-    result = []
-    thread = threading.Thread(target=lambda: result.append(work()))
-    thread.start()
-    thread.join(timeout=30)
-    return result[0]

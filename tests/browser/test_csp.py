@@ -4,8 +4,7 @@ Walked on a phone's width, where none of them may scroll sideways."""
 
 import pytest
 
-from tests.browser.test_keno import seed_paytables
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import log_in, seed_paytables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

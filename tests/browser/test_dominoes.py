@@ -4,20 +4,13 @@ by tapping bones and ends; a player plays Fives against the computer to the end.
 import pytest
 
 from games.models import Game
-from tests.browser.test_play_flow import log_in
-from wallet import services as wallet
+from tests.browser import support
+from tests.browser.support import PHONE_SIZE, log_in, person
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = "/tmp/dominoes-phone-{}.png"
 MAX_TAPS = 120
-
-
-def player(make_user, name: str):
-    user = make_user(legal_name=f"{name} Example")
-    wallet.deposit(user, 100_000, provider="demo", provider_reference=name, key=f"seed:{name}")
-    return user
 
 
 def watch(page, problems: list[str]) -> None:
@@ -25,23 +18,6 @@ def watch(page, problems: list[str]) -> None:
     page.on(
         "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
     )
-
-
-def start_table(server, alice_page, bob_page) -> None:
-    alice_page.goto(f"{server}/lobby/new/dominoes/")
-    alice_page.fill("input[name=stake]", "5")
-    alice_page.select_option("select[name=option_points]", "1")
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    bob_page.goto(f"{server}/lobby/")
-    bob_page.click("#table-list a.button")
-    bob_page.click("#join-table")
-    bob_page.wait_for_selector("text=Your stake is held")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    for page in (alice_page, bob_page):
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".dm-board")
 
 
 def take_turn(page) -> None:
@@ -59,13 +35,14 @@ def fits_the_phone(page) -> bool:
 
 
 def test_two_people_play_a_deal_for_money_on_phones(server, browser, make_user):
-    alice, bob = player(make_user, "Alice"), player(make_user, "Bob")
+    alice, bob = person(make_user, "Alice Example"), person(make_user, "Bob Example")
     problems: list[str] = []
     pages = {}
     for name, user in (("Alice", alice), ("Bob", bob)):
-        pages[name] = log_in(browser.new_context(viewport=PHONE), server, user)
+        pages[name] = log_in(browser.new_context(viewport=PHONE_SIZE), server, user)
         watch(pages[name], problems)
-    start_table(server, pages["Alice"], pages["Bob"])
+    form = {"stake": "5", "option_points": "1"}
+    support.open_table(server, pages["Alice"], pages["Bob"], "dominoes", form, ".dm-board")
     for page in pages.values():
         page.wait_for_selector("[data-status]:text-matches('^Your turn|^Waiting for')")
         assert "Reserve: 14" in page.locator(".dm-facts").inner_text()
@@ -107,7 +84,7 @@ def test_two_people_play_a_deal_for_money_on_phones(server, browser, make_user):
 
 
 def test_fives_against_the_computer_is_played_to_the_end(server, browser, funded_player):
-    page = log_in(browser.new_context(viewport=PHONE), server, funded_player())
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, funded_player())
     problems: list[str] = []
     watch(page, problems)
     page.goto(f"{server}/lobby/new/fives/")

@@ -7,18 +7,17 @@ from pathlib import Path
 import pytest
 
 from games.models import Game
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_new_engine_is_played_to_the_end_through_the_generic_board(
     toy_server, browser, funded_player
 ):
-    page = log_in(browser.new_context(viewport=PHONE), toy_server, funded_player())
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), toy_server, funded_player())
     page.goto(f"{toy_server}/lobby/new/pebbles/")
     page.check("input[name=practice]")
     page.select_option("select[name=option_pile]", "5")
@@ -84,7 +83,7 @@ NAMED_PIECES = {
 
 
 def test_named_pieces_are_drawn_and_each_legal_action_is_a_button(browser):
-    page = browser.new_page(viewport=PHONE)
+    page = browser.new_page(viewport=PHONE_SIZE)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_content('<body data-currency="EUR" data-currency-digits="2"><div id="b"></div>')

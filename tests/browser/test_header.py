@@ -3,10 +3,9 @@ and no request of the page answered 404 (the favicon included)."""
 
 import pytest
 
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 
 
 def colours(page, selector: str) -> tuple[str, str]:
@@ -23,7 +22,7 @@ def failed_requests(page) -> list[str]:
 
 
 def test_a_visitor_can_read_the_sign_up_button(server, browser):
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(viewport=PHONE_SIZE).new_page()
     failures = failed_requests(page)
     page.goto(f"{server}/")
     page.wait_for_load_state("networkidle")
@@ -34,7 +33,7 @@ def test_a_visitor_can_read_the_sign_up_button(server, browser):
 
 def test_a_large_balance_keeps_the_phone_header_on_one_row(server, browser, funded_player):
     player = funded_player(123_456_789)  # 1,234,567.89
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     failures = failed_requests(page)
     page.goto(f"{server}/lobby/")
     page.wait_for_load_state("networkidle")

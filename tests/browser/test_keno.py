@@ -2,7 +2,6 @@
 
 import hashlib
 from datetime import timedelta
-from importlib import import_module
 
 import pytest
 from django.utils import timezone
@@ -10,8 +9,7 @@ from django.utils import timezone
 from casino import draws, services
 from casino.chain import terminal_link
 from casino.models import Bet, Round, SeedChain
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in, seed_paytables
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -19,15 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CHAIN_LENGTH = 30
 SECRET = hashlib.sha256(b"keno-browser-test").digest()
-
-
-def seed_paytables() -> None:
-    """Earlier transactional tests flush the rows the data migration seeded: seed them again
-    with the migration's own function."""
-    from django.apps import apps
-
-    seed = import_module("casino.migrations.0002_seed_paytables").seed
-    seed(apps, None)
 
 
 def test_mark_buy_and_watch_the_draw(server, browser, funded_player):

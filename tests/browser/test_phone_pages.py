@@ -6,13 +6,10 @@ from django.urls import reverse
 
 from casino import registry as round_games
 from games import registry as table_games
-from tests.browser.test_crash import in_thread
-from tests.browser.test_keno import seed_paytables
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, in_thread, log_in, seed_paytables
 from tests.casino import draw_rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 
 
 def player_pages() -> list[str]:
@@ -49,7 +46,7 @@ def test_no_page_a_player_meets_scrolls_sideways_on_a_phone(server, browser, fun
     seed_paytables()
     in_thread(lambda: draw_rounds.open_round("roulette-european"))
     player = funded_player(123_456_789)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     failures: list[str] = []
     page.on(
         "response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None

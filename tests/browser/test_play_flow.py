@@ -2,21 +2,11 @@
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(context, server, user):
-    page = context.new_page()
-    page.goto(f"{server}/accounts/login/")
-    page.fill("input[name=login]", user.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{server}/")
-    return page
 
 
 def test_two_players_meet_play_and_get_paid(server, browser, funded_player):

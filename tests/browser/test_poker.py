@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
-from tests.browser.test_spades import PHONE, person
+from tests.browser import support
+from tests.browser.support import PHONE, in_thread, log_in, person
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -22,21 +21,10 @@ MOVE = ".pk-controls button[data-move]:enabled"
 
 
 def open_table(server, browser, alice, bob):
-    alice_page = log_in(browser.new_context(**PHONE), server, alice)
-    bob_page = log_in(browser.new_context(**PHONE), server, bob)
-    alice_page.goto(f"{server}/lobby/new/holdem/")
-    alice_page.select_option("select[name=seats]", "2")  # the stake is the buy-in: 20.00
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    bob_page.goto(f"{server}/lobby/")
-    bob_page.goto(server + bob_page.get_attribute("#table-list a.button", "href"))
-    bob_page.click("#join-table")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    for page in (alice_page, bob_page):
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".pk-board .pk-seat")
-    return alice_page, bob_page, int(alice_page.url.rstrip("/").split("/")[-1])
+    pages = [log_in(browser.new_context(**PHONE), server, person) for person in (alice, bob)]
+    form = {"seats": "2"}  # the stake is the buy-in: 20.00
+    game_id = support.open_table(server, *pages, "holdem", form, ".pk-board .pk-seat")
+    return *pages, game_id
 
 
 def on_turn(pages):

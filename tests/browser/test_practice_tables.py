@@ -20,12 +20,10 @@ import pytest
 
 from games import registry
 from games.models import Game, GameAction
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE, in_thread, log_in
 from tests.browser.test_rummy import arrived, make, next_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 # Options that say how long a game is: the shortest the lobby offers is chosen.
 LENGTH_OPTIONS = ("points", "target", "shots")
 MOVES_AT_MOST = 2_000  # a game that goes on longer is stuck in a loop, not long

@@ -8,8 +8,7 @@ from django.utils import timezone
 
 from accounts import protection
 from accounts.models import PlayerProtection
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,9 +5,7 @@ import pytest
 
 from games import services as games
 from games.models import Game
-from tests.browser.test_crash import in_thread
-from tests.browser.test_keno import seed_paytables
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in, seed_paytables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,15 +6,13 @@ import pytest
 
 from casino import draws
 from casino.models import Bet, Round
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = "roulette-european"
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_player):
@@ -22,7 +20,7 @@ def test_a_player_bets_watches_the_wheel_and_is_paid(server, browser, funded_pla
     game_round = in_thread(lambda: draw_rounds.open_round(GAME))
     Round.objects.filter(pk=game_round.pk).update(outcome={"pockets": ["17"]})
     player = funded_player(100_000)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
     page.wait_for_selector("#link:text-is('connected')")
     assert "1,000.00 EUR" in page.inner_text(".site-header .balance")
@@ -59,7 +57,7 @@ def test_a_player_bets_on_sic_bo_and_sees_the_dice_and_the_win(server, browser, 
     game_round = in_thread(lambda: draw_rounds.open_round("sic-bo"))
     Round.objects.filter(pk=game_round.pk).update(outcome={"dice": [4, 4, 2]})
     player = funded_player(100_000)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/sic-bo/")
     page.wait_for_selector("#link:text-is('connected')")
     page.select_option("#bet-type", "small")

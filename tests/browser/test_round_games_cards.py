@@ -6,14 +6,12 @@ import pytest
 
 from casino import draws
 from casino.models import Round
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = "baccarat"
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funded_player):
@@ -21,7 +19,7 @@ def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funde
     deal = {"player": ["7H", "9C"], "banker": ["4S", "3D"]}
     Round.objects.filter(pk=game_round.pk).update(outcome=deal)
     player = funded_player(100_000)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
     page.wait_for_selector("#link:text-is('connected')")
     page.select_option("#bet-type", "banker")
@@ -77,7 +75,7 @@ def long_andar_bahar_deal() -> dict:
 )
 def test_a_watcher_sees_the_longest_deals_on_a_phone(server, browser, game, outcome, text):
     game_round = in_thread(lambda: draw_rounds.open_round(game))
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(viewport=PHONE_SIZE).new_page()
     page.goto(f"{server}/casino/{game}/")
     page.wait_for_selector("#link:text-is('connected')")
     draw_rounds.draw_now(game_round, outcome)

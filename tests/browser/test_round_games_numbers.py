@@ -8,22 +8,20 @@ import pytest
 from casino import draws
 from casino.models import Bet, Round
 from casino.numbers.line_bingo import card_numbers
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = "colour-five"
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_picks_numbers_watches_the_draw_and_is_paid(server, browser, funded_player):
     game_round = in_thread(lambda: draw_rounds.open_round(GAME))
     Round.objects.filter(pk=game_round.pk).update(outcome={"balls": [1, 2, 10, 19, 28]})
     player = funded_player(100_000)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
     page.wait_for_selector("#link:text-is('connected')")
 

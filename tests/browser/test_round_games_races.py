@@ -7,15 +7,13 @@ import pytest
 
 from casino import draws, registry
 from casino.models import Bet, Round
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = "greyhounds"
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_backs_a_dog_watches_the_race_and_is_paid(server, browser, funded_player):
@@ -24,7 +22,7 @@ def test_a_player_backs_a_dog_watches_the_race_and_is_paid(server, browser, fund
     prices = registry.get(GAME).prices
     win, forecast = prices["win"][2], prices["forecast"][(2, 1)]
     player = funded_player(100_000)
-    page = log_in(browser.new_context(viewport=PHONE), server, player)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
     page.wait_for_selector("#link:text-is('connected')")
     assert page.locator("#board .rg-runner").count() == 6

@@ -13,53 +13,30 @@ from games import services
 from games.models import Game
 from games.rng import Rng
 from games.rummy.rules import ENGINES, RummyOptions
-from lobby import services as lobby
+from tests.browser import support
 from tests.browser.conftest import ROOT
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE, in_thread, log_in, person
 from tests.games.belote_live.support import bot_move
 from tests.games.rummy.support import SEED, game_rng
-from wallet import services as wallet
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 START = 100_000
 STAKE = 2_000
-
-
-def person(make_user, name: str):
-    user = make_user(legal_name=name)
-    wallet.deposit(user, START, provider="demo", provider_reference=name, key=f"seed:{name}")
-    return user
 
 
 def open_table(server, browser, people, slug):
     """Alice opens a three-seat table in the browser; Carol sits down from elsewhere; Bob
     joins in his browser and Alice accepts him by tapping."""
     alice, bob, carol = people
-    alice_page = log_in(browser.new_context(**PHONE), server, alice)
-    bob_page = log_in(browser.new_context(**PHONE), server, bob)
-    alice_page.goto(f"{server}/lobby/new/{slug}/")
-    alice_page.fill("input[name=stake]", "20")
-    alice_page.select_option("select[name=seats]", "3")
-    alice_page.select_option("select[name=option_target]", "51")
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    table_id = int(alice_page.url.rstrip("/").split("/")[-1])
-    in_thread(lambda: lobby.accept(alice, lobby.join(carol, table_id).pk))
-    bob_page.goto(f"{server}/lobby/")
-    bob_page.goto(server + bob_page.get_attribute("#table-list a.button", "href"))
-    bob_page.click("#join-table")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    pages = [alice_page, bob_page]
-    for page in pages:
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".rm-board .rm-seat")
-    return pages, int(alice_page.url.rstrip("/").split("/")[-1])
+    pages = [log_in(browser.new_context(**PHONE), server, person) for person in (alice, bob)]
+    form = {"stake": "20", "seats": "3", "option_target": "51"}
+    game_id = support.open_table(
+        server, *pages, slug, form, ".rm-board .rm-seat", seated=[(alice, carol)]
+    )
+    return pages, game_id
 
 
 def select(page, cards: list[str]) -> None:

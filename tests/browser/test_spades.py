@@ -9,53 +9,31 @@ import pytest
 from games import services
 from games.rng import Rng
 from games.spades.rules import SPADES_GAME, SpadesOptions
-from lobby import services as lobby
+from tests.browser import support
 from tests.browser.conftest import ROOT
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import PHONE, in_thread, log_in, person
 from tests.games.spades.support import SEED, game_rng
-from wallet import services as wallet
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TURN = ".sp-board button.sp-legal:enabled, .sp-board button[data-move]:enabled"
 START = 100_000
 STAKE = 2_000  # 20.00 a seat: a pot of 80.00, 12.00 rake, a prize pool of 68.00
-
-
-def person(make_user, name: str):
-    user = make_user(legal_name=name)
-    wallet.deposit(user, START, provider="demo", provider_reference=name, key=f"seed:{name}")
-    return user
 
 
 def open_table(server, browser, people):
     """Alice opens a table in the browser; Carol and Dan sit down from elsewhere; Bob joins
     in his browser and Alice accepts him by tapping."""
     alice, bob, carol, dan = people
-    alice_page = log_in(browser.new_context(**PHONE), server, alice)
-    bob_page = log_in(browser.new_context(**PHONE), server, bob)
-    alice_page.goto(f"{server}/lobby/new/spades/")
-    alice_page.fill("input[name=stake]", "20")
-    alice_page.select_option("select[name=option_target]", "100")
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    table_id = int(alice_page.url.rstrip("/").split("/")[-1])
-    for other in (carol, dan):
-        in_thread(lambda other=other: lobby.accept(alice, lobby.join(other, table_id).pk))
-    bob_page.goto(f"{server}/lobby/")
-    bob_page.goto(server + bob_page.get_attribute("#table-list a.button", "href"))
-    bob_page.click("#join-table")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    pages = [alice_page, bob_page]
-    for page in pages:
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".sp-board .sp-seat")
-    return pages, int(alice_page.url.rstrip("/").split("/")[-1])
+    pages = [log_in(browser.new_context(**PHONE), server, person) for person in (alice, bob)]
+    form = {"stake": "20", "option_target": "100"}
+    seated = [(alice, carol), (alice, dan)]
+    game_id = support.open_table(
+        server, *pages, "spades", form, ".sp-board .sp-seat", seated=seated
+    )
+    return pages, game_id
 
 
 def on_turn(pages):
