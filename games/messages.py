@@ -58,6 +58,8 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
                 "timeouts": s.timeouts,
                 "disconnected": s.disconnected,
                 "bot": s.bot,
+                # Sitting out at a cash table: when the seat is left empty unless it sits in.
+                "away_until": _ms(s.away_until) if playing and not s.disconnected else None,
             }
             for s in seats
         ],
@@ -65,6 +67,10 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "seed_hash": game.seed_hash,
         "money": table_money(game, seats),
     }
+
+
+def _ms(moment) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
 
 
 def over_message(game: Game) -> dict:

@@ -6,7 +6,7 @@
 // sent is one of msg.legal, or a bet or raise inside the range the server offered.
 (function () {
   "use strict";
-  const { el, card: kitCard, money } = window.Kit;
+  const { el, card: kitCard, money, clock } = window.Kit;
 
   const RANKS = "23456789TJQKA";
   const SUITS = "CDHS";
@@ -171,9 +171,34 @@
   function tablePanel(msg, send) {
     const moves = (msg.legal || []).filter((a) => ["sit_out", "sit_in", "top_up", "leave"].includes(a.type));
     if (!moves.length) return null;
-    const row = el("div", "pk-row pk-tablemoves");
+    const panel = el("div", "pk-tablemoves");
+    const away = awayNotice(msg);
+    if (away) panel.appendChild(away);
+    const row = el("div", "pk-row");
     moves.forEach((a) => row.appendChild(button(WORDS[a.type], a.type === "leave" ? "pk-quiet" : "pk-small", () => send(a), a.type)));
-    return row;
+    panel.appendChild(row);
+    return panel;
+  }
+
+  // Sitting out: the seat is kept until the time the server set, then left empty and its
+  // chips go back to the balance. A countdown, redrawn each second until the next message.
+  let awayTimer = null;
+  function awayNotice(msg) {
+    clearInterval(awayTimer);
+    const me = (msg.players || []).find((p) => p.seat === msg.seat);
+    if (!me || !me.away_until) return null;
+    const note = el("p", "pk-away");
+    note.setAttribute("role", "status");
+    const tick = () => {
+      const left = me.away_until - Date.now();
+      note.textContent = left > 0
+        ? `You are sitting out. Sit in within ${clock(left)} to keep your seat; after that you leave the table with your chips.`
+        : "You sat out too long: you are leaving the table with your chips.";
+      if (left <= 0) clearInterval(awayTimer);
+    };
+    tick();
+    awayTimer = setInterval(tick, 1000);
+    return note;
   }
 
   // ---- the history and its seed check ------------------------------------------------

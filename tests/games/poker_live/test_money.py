@@ -5,6 +5,8 @@ house, every amount exact in minor units and the ledger clean."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games import services
@@ -257,3 +259,83 @@ def test_each_players_net_is_what_it_took_away_less_what_it_brought(table):
     for seat, user in people.items():
         assert game.settlement["net"][seat] == cash_balance(user) - START
     assert sum(game.settlement["net"]) == -game.settlement["rake"]
+
+
+def keep_playing(game: Game, clock, seconds: int) -> Game:
+    """The others play on, one move every 5 s (inside their step time), for `seconds`."""
+    for _ in range(seconds // 5):
+        clock.advance(5)
+        game = play_moves(game, 1)
+    return game
+
+
+def test_a_seat_sitting_out_past_its_window_is_left_empty_and_paid_its_chips_once(table, clock):
+    from games.messages import state_message
+    from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
+
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    window = RECONNECT_SECONDS_PER_TIMEOUT * (MAX_TIMEOUTS + 1)  # no timeout yet: 150 s
+    away_until = clock.now + timedelta(seconds=window)
+    assert reload(game).seats.get(position=sitter).away_until == away_until
+    shown = state_message(reload(game), sitter)["players"][sitter]["away_until"]
+    assert shown == int(away_until.timestamp() * 1000)
+    # The others play on; the window does not move with their moves.
+    game = keep_playing(reload(game), clock, window - 10)
+    assert game.seats.get(position=sitter).away_until == away_until
+    assert game.state["status"][sitter] == "out"
+    # Its time is up: at the table's timer the seat is left empty and its chips go home.
+    clock.advance(10)
+    for _ in range(3):  # a seat to act may be out of time first
+        services.expire(game.pk, reload(game).seq)
+        game = reload(game)
+        if game.seats.get(position=sitter).disconnected:
+            break
+    assert game.state["status"][sitter] == "left"
+    removal = game.actions.filter(seat=sitter).order_by("seq").last()
+    assert (removal.actor, removal.kind) == ("system", "disconnect")
+    leaves = [c for s, kind, c in game.state["moves"] if s == sitter and kind == "leave"]
+    assert len(leaves) == 1 and leaves[0] > 0
+    assert cash_balance(people[sitter]) == START - BUY_IN + leaves[0]
+    # Nothing more is paid however often the timer rings, and its moves are refused.
+    assert not services.expire(game.pk, game.seq)
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    assert refused.value.code == "removed"
+    assert cash_balance(people[sitter]) == START - BUY_IN + leaves[0]
+    assert not game.is_over and ledger_problems() == []
+
+
+def test_a_seat_that_sits_in_within_its_window_keeps_its_place(table, clock):
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    game = keep_playing(reload(game), clock, 100)
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    game = reload(game)
+    assert game.seats.get(position=sitter).away_until is None
+    assert game.state["status"][sitter] == "playing"
+    # Long past the first window, it still sits at the table.
+    game = keep_playing(game, clock, 100)
+    assert not game.seats.get(position=sitter).disconnected
+    assert game.state["status"][sitter] == "playing"
+    assert all(kind != "leave" for s, kind, _ in game.state["moves"] if s == sitter)
+
+
+def test_a_late_sit_in_is_refused_and_the_seat_leaves_with_its_chips(table, clock):
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    game = keep_playing(reload(game), clock, 145)
+    clock.advance(6)  # no timer has rung yet when the sit in arrives
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    assert refused.value.code == "removed"
+    game = reload(game)
+    assert game.state["status"][sitter] == "left"
+    paid = sum(c for s, kind, c in game.state["moves"] if s == sitter and kind == "leave")
+    assert cash_balance(people[sitter]) == START - BUY_IN + paid
