@@ -175,9 +175,34 @@
     const away = awayNotice(msg);
     if (away) panel.appendChild(away);
     const row = el("div", "pk-row");
-    moves.forEach((a) => row.appendChild(button(WORDS[a.type], a.type === "leave" ? "pk-quiet" : "pk-small", () => send(a), a.type)));
+    moves.filter((a) => a.type !== "top_up").forEach((a) => row.appendChild(button(WORDS[a.type], a.type === "leave" ? "pk-quiet" : "pk-small", () => send(a), a.type)));
     panel.appendChild(row);
+    const topUp = topUpSizing(moves.filter((a) => a.type === "top_up"), send);
+    if (topUp) panel.appendChild(topUp);
     return panel;
+  }
+
+  // A top-up: any amount the server offered, from its least to its most (back to the buy-in).
+  function topUpSizing(offered, send) {
+    if (!offered.length) return null;
+    const chips = offered.map((a) => a.chips);
+    const low = Math.min(...chips);
+    const high = Math.max(...chips);
+    const box = el("div", "pk-sizing pk-topup");
+    const go = button("", "pk-small", () => send({ type: "top_up", chips: Number(range.value) }), "top_up");
+    const range = el("input", "pk-range");
+    range.type = "range";
+    range.min = low;
+    range.max = high;
+    range.step = 1;
+    range.value = high;
+    range.setAttribute("aria-label", "Chips to add");
+    const show = () => { go.textContent = `Top up +${money(Number(range.value))}`; };
+    range.addEventListener("input", show);
+    show();
+    if (low < high) box.appendChild(range);
+    box.appendChild(go);
+    return box;
   }
 
   // Sitting out: the seat is kept until the time the server set, then left empty and its

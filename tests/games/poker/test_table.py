@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from games.engine import ChipMoveKind, IllegalAction, SplitKind
+from games.engine import ChipMoveKind, IllegalAction, MalformedAction, SplitKind
 from games.poker.rules import ENGINES, HAND_SALT, NO_STREAM, Poker, PokerState, hand_deck
 from games.rng import Rng
 
@@ -174,6 +174,57 @@ def test_a_top_up_brings_the_stack_back_to_the_buy_in_after_the_hand():
     assert state["moves"][-1] == [0, "top_up", options.stack - short]
     assert state["pending"][0] == options.stack - short
     assert chips_at_table(state) == chips_in(state)
+
+
+def test_a_top_up_of_a_chosen_amount_stays_within_a_big_blind_and_the_buy_in():
+    options = HOLDEM.Options()
+    blind = options.big_blind
+    state = HOLDEM.start(options, 3, Rng(SEED, "game:1", 0))
+    hand = state["hand"]
+    big = hand["players"][1]  # posted the big blind: a top-up counts its chips in the pot
+    assert {"type": "top_up", "chips": blind} not in HOLDEM.legal_actions(state, big)
+    while state["stacks"][big] > options.stack - 3 * blind:  # it loses more than 2 blinds
+        (seat,) = HOLDEM.to_act(state)
+        live = state["hand"]["live"]
+        if seat == big:
+            move = {"type": "fold"} if live["to_call"] else {"type": "check"}
+        elif live["raise_to"]:  # the others raise it out
+            move = {"type": "raise" if max(live["bets"]) else "bet", "to": live["raise_to"][0]}
+        else:
+            move = {"type": "call"} if live["to_call"] else {"type": "check"}
+        state = HOLDEM.apply(state, seat, move, NO_STREAM)
+    room = HOLDEM.top_up_room(state, big)
+    assert room >= 2 * blind
+    offered = [a for a in HOLDEM.legal_actions(state, big) if a["type"] == "top_up"]
+    assert offered == [{"type": "top_up", "chips": blind}, {"type": "top_up", "chips": room}]
+    for chips in (blind - 1, room + 1):
+        with pytest.raises(IllegalAction, match="Top up by between"):
+            HOLDEM.apply(state, big, {"type": "top_up", "chips": chips}, NO_STREAM)
+    topped = HOLDEM.apply(state, big, {"type": "top_up", "chips": blind + 1}, NO_STREAM)
+    assert topped["moves"][-1] == [big, "top_up", blind + 1]
+    assert chips_at_table(topped) == chips_in(topped)
+    # The rest of the room, then no more.
+    topped = HOLDEM.apply(topped, big, {"type": "top_up"}, NO_STREAM)
+    assert topped["moves"][-1] == [big, "top_up", room - blind - 1]
+    assert HOLDEM.top_up_room(topped, big) == 0
+    with pytest.raises(IllegalAction, match="buy-in already"):
+        HOLDEM.apply(topped, big, {"type": "top_up", "chips": blind}, NO_STREAM)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "top_up", "chips": 0},
+        {"type": "top_up", "chips": -20},
+        {"type": "top_up", "chips": "20"},
+        {"type": "top_up", "to": 20},
+        {"type": "call", "chips": 20},
+        {"type": ["top_up"]},
+    ],
+)
+def test_a_malformed_top_up_is_refused_by_the_parser(raw):
+    with pytest.raises(MalformedAction):
+        HOLDEM.parse_action(raw)
 
 
 def test_moves_out_of_turn_are_only_the_tables_own():

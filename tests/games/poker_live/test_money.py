@@ -76,6 +76,20 @@ def test_buy_ins_top_ups_and_leaves_move_exact_money_and_the_close_pays_the_rake
     assert ledger_problems() == []
 
 
+def test_a_top_up_of_a_chosen_amount_moves_exactly_that_and_a_wrong_one_nothing(table):
+    people = players_by_seat(table)
+    game = play_moves(table, 40)
+    short = next(s for s in range(3) if game.state["stacks"][s] < BUY_IN - 40)
+    before = cash_balance(people[short])
+    with pytest.raises(services.ActionRejected):
+        services.submit(game.pk, people[short], game.seq, {"type": "top_up", "chips": 19})
+    assert cash_balance(people[short]) == before and reload(game).seq == game.seq
+    services.submit(game.pk, people[short], game.seq, {"type": "top_up", "chips": 21})
+    assert cash_balance(people[short]) == before - 21
+    assert reload(game).state["moves"][-1] == [short, "top_up", 21]
+    assert ledger_problems() == []
+
+
 def test_a_top_up_the_balance_cannot_cover_is_refused_and_changes_nothing(
     start_table, funded_player
 ):
