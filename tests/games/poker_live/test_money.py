@@ -353,3 +353,29 @@ def test_a_late_sit_in_is_refused_and_the_seat_leaves_with_its_chips(table, cloc
     assert game.state["status"][sitter] == "left"
     paid = sum(c for s, kind, c in game.state["moves"] if s == sitter and kind == "leave")
     assert cash_balance(people[sitter]) == START - BUY_IN + paid
+
+
+def test_a_table_waiting_for_its_one_sitter_closes_when_the_window_ends(
+    start_table, funded_player, clock
+):
+    from games import replay
+
+    people = [funded_player(START) for _ in range(2)]
+    game, _ = start_table("holdem", {}, stake=BUY_IN, players=people, step_seconds=10)
+    by_seat = players_by_seat(game)
+    services.submit(game.pk, by_seat[0], game.seq, {"type": "sit_out"})
+    game = reload(game)
+    while game.state["hand"] is not None:  # the hand in play is played out
+        game = play_moves(game, 1)
+    assert services.engine_of(game).to_act(game.state) == set()
+    assert game.deadline == game.seats.get(position=0).away_until  # nobody acts: only it
+    clock.advance(150)
+    assert services.expire(game.pk, game.seq)
+    game = services.settle_game(game.pk)
+    assert game.is_over and game.settled
+    for seat, user in by_seat.items():
+        paid = sum(c for s, kind, c in game.state["moves"] if s == seat and kind == "leave")
+        assert cash_balance(user) == START - BUY_IN + paid
+    assert sum(map(cash_balance, people)) + house_rake() == 2 * START
+    assert replay.replay(game)[-1].state == game.state
+    assert ledger_problems() == []
