@@ -48,7 +48,7 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "view": engine.view(game.state, position),
         "legal": legal,
         "to_act": sorted(engine.to_act(game.state)) if playing else [],
-        "deadline": int(game.deadline.timestamp() * 1000) if game.deadline and playing else None,
+        "deadline": _ms(game.deadline) if playing and not _away_first(game, seats) else None,
         "clocks": {s.position: s.clock_ms for s in seats if s.clock_ms is not None},
         "players": [
             {
@@ -67,6 +67,14 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "seed_hash": game.seed_hash,
         "money": table_money(game, seats),
     }
+
+
+def _away_first(game: Game, seats: list[GameSeat]) -> bool:
+    """The game's next deadline is a sit-out window's (a cash table), not a move's: the
+    boards count down moves only, and show the window themselves (`away_until`)."""
+    return game.deadline is not None and any(
+        s.away_until == game.deadline and not s.disconnected for s in seats
+    )
 
 
 def _ms(moment) -> int | None:

@@ -61,7 +61,7 @@
   function runDeadline(msg) {
     clearInterval(deadlineTimer);
     const wrap = $("[data-deadline-wrap]");
-    if (!msg.deadline || !msg.to_act.length || over) {  // a sit-out window is no move
+    if (!msg.deadline || over) {
       wrap.hidden = true;
       return;
     }

@@ -359,6 +359,7 @@ def test_a_table_waiting_for_its_one_sitter_closes_when_the_window_ends(
     start_table, funded_player, clock
 ):
     from games import replay
+    from games.messages import state_message
 
     people = [funded_player(START) for _ in range(2)]
     game, _ = start_table("holdem", {}, stake=BUY_IN, players=people, step_seconds=10)
@@ -369,6 +370,9 @@ def test_a_table_waiting_for_its_one_sitter_closes_when_the_window_ends(
         game = play_moves(game, 1)
     assert services.engine_of(game).to_act(game.state) == set()
     assert game.deadline == game.seats.get(position=0).away_until  # nobody acts: only it
+    shown = state_message(game, 1)
+    assert shown["deadline"] is None  # no move is being timed
+    assert shown["players"][0]["away_until"] == int(game.deadline.timestamp() * 1000)
     clock.advance(150)
     assert services.expire(game.pk, game.seq)
     game = services.settle_game(game.pk)
