@@ -13,6 +13,7 @@ import pytest
 from games.engine import ChipMoveKind, IllegalAction, MalformedAction, SplitKind
 from games.poker.rules import ENGINES, HAND_SALT, NO_STREAM, Poker, PokerState, hand_deck
 from games.rng import Rng
+from tests.games.poker.support import deck_for
 
 HOLDEM = ENGINES[0]
 SEED = b"t" * 32
@@ -255,3 +256,29 @@ def test_pot_limit_omaha_caps_a_raise_at_the_pot():
     live = state["hand"]["live"]
     # Blinds 10 and 20: the first player may raise to the call plus the pot, 20 + 50 = 70.
     assert live["raise_to"] == [40, 70]
+
+
+def test_a_split_pots_odd_chip_goes_to_the_seat_left_of_the_button(monkeypatch):
+    """Through the table: hand order is mapped back to seats, wherever the button is."""
+    # In hand order (from the button's left): two tens-high straights and a loser.
+    holes = [["TS", "2D"], ["3C", "4D"], ["TH", "2C"]]
+    deck = deck_for(HOLDEM.variant, holes, ["6S", "7D", "8H", "9C", "KD"])
+    monkeypatch.setattr("games.poker.rules.hand_deck", lambda variant, seed, number: deck)
+    options = HOLDEM.Options(big_blind=2, rake_bp=0)
+    state = HOLDEM.start(options, 3, Rng(b"c" * 32, "game:1", 0))
+    players = state["hand"]["players"]
+    assert players == [2, 0, 1] and state["button"] == 1  # seat 2 is left of the button
+    for seat, move in zip(
+        [players[2], players[0], players[1]],  # the button acts first before the flop
+        [{"type": "raise", "to": 7}, {"type": "call"}, {"type": "call"}],
+        strict=True,
+    ):
+        state = HOLDEM.apply(state, seat, move, NO_STREAM)
+    while state["hands"] == 1:
+        (seat,) = HOLDEM.to_act(state)
+        state = HOLDEM.apply(state, seat, {"type": "check"}, NO_STREAM)
+    record = state["history"][-1]
+    assert record["pots"] == [{"amount": 21, "rake": 0, "seats": players}]
+    assert record["won"] == [11, 0, 10]  # the odd chip: the first winner from the button's left
+    start = options.stack
+    assert [state["stacks"][s] for s in players] == [start + 4, start - 7, start + 3]
