@@ -408,7 +408,8 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     def sitting_out(self, state: StateT) -> set[int]:
         """Seats still at the table but dealt out by their own choice (a cash table's sit
         out): with `closes_without_people`, a person sitting out does not keep bots
-        playing. Default: none."""
+        playing; and the runtime keeps such a seat for the reconnection window only, then
+        disconnects it (`GameSeat.away_until`). Default: none."""
         return set()
 
     def out_of_turn(self, state: StateT, seat: int, action: ActionT) -> bool:

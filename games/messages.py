@@ -48,7 +48,7 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "view": engine.view(game.state, position),
         "legal": legal,
         "to_act": sorted(engine.to_act(game.state)) if playing else [],
-        "deadline": int(game.deadline.timestamp() * 1000) if game.deadline and playing else None,
+        "deadline": _ms(game.deadline) if playing and not _away_first(game, seats) else None,
         "clocks": {s.position: s.clock_ms for s in seats if s.clock_ms is not None},
         "players": [
             {
@@ -58,6 +58,8 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
                 "timeouts": s.timeouts,
                 "disconnected": s.disconnected,
                 "bot": s.bot,
+                # Sitting out at a cash table: when the seat is left empty unless it sits in.
+                "away_until": _ms(s.away_until) if playing and not s.disconnected else None,
             }
             for s in seats
         ],
@@ -65,6 +67,18 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "seed_hash": game.seed_hash,
         "money": table_money(game, seats),
     }
+
+
+def _away_first(game: Game, seats: list[GameSeat]) -> bool:
+    """The game's next deadline is a sit-out window's (a cash table), not a move's: the
+    boards count down moves only, and show the window themselves (`away_until`)."""
+    return game.deadline is not None and any(
+        s.away_until == game.deadline and not s.disconnected for s in seats
+    )
+
+
+def _ms(moment) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
 
 
 def over_message(game: Game) -> dict:

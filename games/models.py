@@ -75,6 +75,11 @@ class GameSeat(models.Model):
     clock_ms = models.BigIntegerField(null=True, blank=True, help_text="total time left")
     sockets = models.IntegerField(default=0)
     offline_since = models.DateTimeField(null=True, blank=True)
+    away_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="sitting out at a cash table: its seat is left empty at this time",
+    )
     disconnected = models.BooleanField(default=False)
     bot = models.BooleanField(default=False, help_text="a computer player took the seat")
 

@@ -111,6 +111,7 @@ class PlayerEntry(TypedDict):
     timeouts: int
     disconnected: bool
     bot: bool
+    away_until: int | None  # sitting out at a cash table: ms since the epoch its seat is kept
 
 
 class TableMoney(TypedDict):

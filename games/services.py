@@ -159,15 +159,17 @@ def _submit(game_id: int, user, seq: object, action: object) -> Game:
         if game.is_over:
             raise ActionRejected("game_over", "The game is over.")
         late = timers.late_seats(game, now)
-        if late:
-            _time_out(game, late[0], now)
-            _advance(game, now)
+        away = [] if late else timers.away_too_long(game, now)
+        if late or away:
+            _expire(game, now)
         else:
             _play(game, seat, seq, action, now)
     if late and late[0].position == seat.position:
         raise ActionRejected(
             "late", "Your time ran out before this move arrived: the timeout was played."
         )
+    if away and away[0].position == seat.position:
+        raise ActionRejected("removed", "You sat out too long: you left the table with your chips.")
     if late:
         raise ActionRejected("stale", "The game has moved on: your view was out of date.")
     return game
@@ -252,12 +254,25 @@ def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> No
         _apply(game, seat, action, GameAction.Actor.BOT)
     if same_turn is None or game.seq != seq or engine.to_act(game.state) != same_turn:
         game.turn_started = now
+    _mark_away(engine, game, seats, now)
     if outcome is not None:
         finishing.finish(game, outcome, now)
     else:
         timers.set_deadline(game, now)
     store.save(game)
     transaction.on_commit(lambda: _committed(game))
+
+
+def _mark_away(engine, game: Game, seats: dict[int, GameSeat], now: datetime) -> None:
+    """A seat the rules sit out (a cash table's sit out) keeps its place for the general
+    rules' reconnection window from now, then it is left empty (`_expire`); a seat back in
+    play, or gone, has no such time."""
+    out = engine.sitting_out(game.state)
+    for seat in seats.values():
+        away = seat.position in out and not seat.disconnected
+        if away != (seat.away_until is not None):
+            seat.away_until = now + timers.reconnect_window(seat) if away else None
+            seat.save(update_fields=["away_until"])
 
 
 def _no_person_plays(engine, game: Game, seats: dict[int, GameSeat]) -> bool:
@@ -317,9 +332,14 @@ def ring(game_id: int) -> Game | None:
 
 def _expire(game: Game, now: datetime) -> bool:
     late = timers.late_seats(game, now)
-    if not late:
+    if late:
+        _time_out(game, late[0], now)
+    elif away := timers.away_too_long(game, now):
+        # Sat out past the time to come back: removed, as the general rules remove a
+        # player who does not return in time (a cash table's seat leaves with its chips).
+        _disconnect(game, away[0])
+    else:
         return False
-    _time_out(game, late[0], now)
     _advance(game, now)
     return True
 
@@ -380,12 +400,17 @@ def resign(game_id: int, user) -> Game:
 @context.about("game_id")
 def restart_turn(game_id: int, now: datetime) -> bool:
     """The platform was down (games/outage.py): the turn in play starts again at `now`,
-    with each seat's full step time, as if it had just begun. False if the game is over."""
+    with each seat's full step time, as if it had just begun (and so does a seat's time to
+    sit in again). False if the game is over."""
     with transaction.atomic():
         game = store.lock(game_id)
         if game is None or game.is_over:
             return False
         game.turn_started = now
+        for seat in seats_of(game).values():
+            if timers.away_deadline(seat) is not None:  # a sit-out window starts again too
+                seat.away_until = now + timers.reconnect_window(seat)
+                seat.save(update_fields=["away_until"])
         timers.set_deadline(game, now)
         store.save(game)
         transaction.on_commit(lambda: _committed(game))

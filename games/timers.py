@@ -1,9 +1,11 @@
 """A game's deadlines and its one Celery timer.
 
 Deadlines live in the database: each seat to act has one (its step time, its reconnection
-window while offline, its total game time). The game keeps the earliest in `deadline`;
-one Celery timer per game (`alarm`) rings for it, and a periodic sweep catches any timer
-that was lost. Called under the game's lock, except `schedule`, which runs after commit.
+window while offline, its total game time), and so has each seat sitting out at a cash
+table (`away_until`: the reconnection window from when it sat out). The game keeps the
+earliest in `deadline`; one Celery timer per game (`alarm`) rings for it, and a periodic
+sweep catches any timer that was lost. Called under the game's lock, except `schedule`,
+which runs after commit.
 """
 
 from __future__ import annotations
@@ -27,14 +29,33 @@ def seat_deadline(game: Game, seat: GameSeat) -> datetime:
     total game time, whichever comes first."""
     started = game.turn_started
     if seat.offline_since is not None:
-        window_start = max(seat.offline_since, started)
-        unused = MAX_TIMEOUTS + 1 - seat.timeouts
-        deadline = window_start + timedelta(seconds=RECONNECT_SECONDS_PER_TIMEOUT * unused)
+        deadline = max(seat.offline_since, started) + reconnect_window(seat)
     else:
         deadline = started + timedelta(seconds=game.step_seconds)
     if seat.clock_ms is not None:
         deadline = min(deadline, started + timedelta(milliseconds=seat.clock_ms))
     return deadline
+
+
+def reconnect_window(seat: GameSeat) -> timedelta:
+    """The general rules' time to come back: 30 s per move timeout not yet incurred."""
+    return timedelta(seconds=RECONNECT_SECONDS_PER_TIMEOUT * (MAX_TIMEOUTS + 1 - seat.timeouts))
+
+
+def away_deadline(seat: GameSeat) -> datetime | None:
+    """When a seat sitting out loses its place (a cash table); None when it plays."""
+    return None if seat.disconnected else seat.away_until
+
+
+def away_too_long(game: Game, now: datetime) -> list[GameSeat]:
+    """The seats sitting out whose time to sit in again has passed, in seat order."""
+    if game.deadline is None or game.deadline > now:
+        return []
+    return [
+        seat
+        for seat in seats_of(game).values()
+        if (deadline := away_deadline(seat)) is not None and deadline <= now
+    ]
 
 
 def late_seats(game: Game, now: datetime) -> list[GameSeat]:
@@ -51,11 +72,12 @@ def late_seats(game: Game, now: datetime) -> list[GameSeat]:
 
 
 def set_deadline(game: Game, now: datetime) -> None:
-    """The earliest deadline of the seats to act, and the game's timer for it."""
+    """The earliest deadline of the seats to act and of the seats sitting out, and the
+    game's timer for it."""
     seats = seats_of(game)
-    game.deadline = min(
-        (seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)), default=None
-    )
+    acting = [seat_deadline(game, seats[p]) for p in engine_of(game).to_act(game.state)]
+    away = [d for seat in seats.values() if (d := away_deadline(seat)) is not None]
+    game.deadline = min([*acting, *away], default=None)
     arm(game, now)
 
 

@@ -57,9 +57,11 @@ MoveKind = Literal[
 ]
 MOVE_HINT = (
     'Malformed move: expected {"type": "fold" | "check" | "call" | "all_in" | "sit_out" | '
-    '"sit_in" | "top_up" | "leave"} or {"type": "bet" | "raise", "to": chips}.'
+    '"sit_in" | "top_up" | "leave"}, {"type": "bet" | "raise", "to": chips} or '
+    '{"type": "top_up", "chips": chips}.'
 )
 MAX_CHIPS = 10**15
+AMOUNT_OF = {"bet": "to", "raise": "to", "top_up": "chips"}  # a move's amount, if any
 # After `start`, the rules read no randomness: hand seeds come from the table's secret.
 NO_STREAM = Rng(b"\0" * 32, "unused", 0)
 
@@ -100,6 +102,7 @@ class PokerOptions(BaseOptions):
 class PokerMove(TypedDict, total=False):
     type: Required[MoveKind]
     to: int  # a bet or raise: the total this street's bet becomes
+    chips: int  # a top-up: the chips added (without it, back to the buy-in)
 
 
 class Live(TypedDict):
@@ -171,17 +174,19 @@ class PokerState(TypedDict):
 
 
 def parse_move(raw: object) -> PokerMove:
-    fields = parse_object(raw, {"type"}, {"to"}, hint=MOVE_HINT)
+    fields = parse_object(raw, {"type"}, {"to", "chips"}, hint=MOVE_HINT)
     kind = fields["type"]
-    if kind in ("bet", "raise"):
-        to = fields.get("to")
-        if not is_int(to) or not 0 < to <= MAX_CHIPS:  # type: ignore[operator]
-            raise MalformedAction(MOVE_HINT)
-        assert isinstance(to, int)
-        return {"type": kind, "to": to}
-    if kind not in BETS + TABLE_MOVES or "to" in fields:
+    if kind not in BETS + TABLE_MOVES:
         raise MalformedAction(MOVE_HINT)
-    return {"type": kind}  # type: ignore[typeddict-item]
+    amount = AMOUNT_OF.get(kind)
+    if set(fields) - {"type", amount}:
+        raise MalformedAction(MOVE_HINT)
+    if amount is None or (kind == "top_up" and amount not in fields):
+        return {"type": kind}  # type: ignore[typeddict-item]
+    chips = fields.get(amount)
+    if not is_int(chips) or not 0 < chips <= MAX_CHIPS:  # type: ignore[operator]
+        raise MalformedAction(MOVE_HINT)
+    return {"type": kind, amount: chips}  # type: ignore[misc]
 
 
 def clockwise(seat: int, seats: int, among: list[int]) -> list[int]:
@@ -378,7 +383,12 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
                     moves.append({"type": kind, "to": span[1]})
             moves.append({"type": "all_in"})
         if not state["closed"] and 0 <= seat < self.seat_count(state):
-            moves += [{"type": move} for move in self.table_moves(state, seat)]
+            for move in self.table_moves(state, seat):
+                if move != "top_up":
+                    moves.append({"type": move})
+                    continue
+                least, most = self.top_up_range(state, seat)
+                moves += [{"type": "top_up", "chips": c} for c in sorted({least, most})]
         return moves
 
     def table_moves(self, state: PokerState, seat: int) -> list[MoveKind]:
@@ -399,6 +409,12 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
             at_table = state["pending"][seat] + hand["starting"][hand["players"].index(seat)]
         return max(0, self.options(state).stack - at_table)
 
+    def top_up_range(self, state: PokerState, seat: int) -> tuple[int, int]:
+        """The fewest and most chips a top-up may add: at least a big blind (or what is
+        left to the buy-in, if less), at most back to the buy-in."""
+        room = self.top_up_room(state, seat)
+        return min(room, self.options(state).big_blind), room
+
     def is_legal(self, state: PokerState, seat: int, action: PokerMove) -> bool:
         try:
             self.apply(state, seat, action, NO_STREAM)
@@ -417,7 +433,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         state = fresh(state)  # pure: never change the state given
         kind = action["type"]
         if kind in TABLE_MOVES:
-            self.table_move(state, seat, kind)
+            self.table_move(state, seat, action)
             return state
         hand = state["hand"]
         if hand is None or hand["live"]["actor"] != seat:
@@ -524,7 +540,8 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     def timeout_move(hand: HandState) -> PokerMove:
         return {"type": "fold"} if hand["live"]["to_call"] else {"type": "check"}
 
-    def table_move(self, state: PokerState, seat: int, kind: str) -> None:
+    def table_move(self, state: PokerState, seat: int, action: PokerMove) -> None:
+        kind = action["type"]
         status = state["status"][seat]
         if status == "left":
             raise IllegalAction("You have left this table.")
@@ -543,11 +560,14 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
             if state["hand"] is None:
                 self.next_hand(state)
         else:
-            room = self.top_up_room(state, seat)
-            if room <= 0:
+            least, most = self.top_up_range(state, seat)
+            if most <= 0:
                 raise IllegalAction("Your chips are at the table's buy-in already.")
-            state["pending"][seat] += room  # joins the stack when the hand in play ends
-            state["moves"].append([seat, ChipMoveKind.TOP_UP.value, room])
+            chips = action.get("chips", most)
+            if not least <= chips <= most:
+                raise IllegalAction(f"Top up by between {least} and {most}.")
+            state["pending"][seat] += chips  # joins the stack when the hand in play ends
+            state["moves"].append([seat, ChipMoveKind.TOP_UP.value, chips])
             if state["hand"] is None:
                 state["stacks"][seat] += state["pending"][seat]
                 state["pending"][seat] = 0

@@ -1,6 +1,7 @@
 """Poker in Chromium at phone size (390 px): two people open and join a money table of
 Hold'em in their browsers, play hands by tapping (the bet slider too), read each finished
-hand's seed checked by the browser, and leave with their chips; and a practice table
+hand's seed checked by the browser, sit out (with the time their seat is kept shown) and
+in again, top up, and leave with their chips; and a practice table
 where one person plays computer players until leaving."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.models import Game
 from tests.browser import support
 from tests.browser.support import PHONE, in_thread, log_in, person
 from wallet.invariants import ledger_problems
@@ -18,6 +20,10 @@ pytestmark = pytest.mark.browser
 START = 100_000
 BUY_IN = 2_000  # 100 big blinds of 0.20
 MOVE = ".pk-controls button[data-move]:enabled"
+
+
+def reload_game(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
 
 
 def open_table(server, browser, alice, bob):
@@ -38,7 +44,7 @@ def on_turn(pages):
 
 def take_a_turn(page, turn: int) -> None:
     """Checks or calls; every fifth turn a bet or raise of the slider's middle."""
-    if turn % 5 == 4 and page.locator(".pk-range").count():
+    if turn % 5 == 4 and page.locator(".pk-controls .pk-range").count():
         page.locator(".pk-quick button", has_text="½ pot").tap()
         page.locator(".pk-sizing button.pk-primary").tap()
     elif page.locator("[data-move=check]:enabled").count():
@@ -69,6 +75,40 @@ def test_two_people_play_holdem_for_money_and_leave_with_their_chips(server, bro
     alice_page.screenshot(path="/tmp/poker-phone-history.png", full_page=True)
     assert alice_page.locator(".pk-board").evaluate("b => b.scrollWidth <= 390")
 
+    # Alice sits out: she is shown how long her seat is kept, the hand in play is played
+    # out, and no hand is dealt until she sits in again.
+    alice_page.locator("[data-move=sit_out]").tap()
+    alice_page.wait_for_selector(".pk-away >> text=Sit in within")
+    alice_page.screenshot(path="/tmp/poker-phone-sitting-out.png", full_page=True)
+    for _ in range(100):
+        if alice_page.locator("text=Waiting for players to sit in.").count():
+            break
+        offered = [p for p in pages if p.locator(MOVE).count()]
+        if offered:
+            take_a_turn(offered[0], 0)
+        alice_page.wait_for_timeout(100)
+    alice_page.locator("[data-move=sit_in]").tap()
+    alice_page.wait_for_selector(".pk-away", state="detached")
+    on_turn(pages)  # a new hand is dealt
+    # The one short of the buy-in tops up by tapping: the slider's most, back to the buy-in.
+    game = in_thread(lambda: reload_game(game_id))
+    engine = services.engine_of(game)
+    rooms = {
+        u: engine.top_up_room(game.state, game.seats.get(player=u).position) for u in (alice, bob)
+    }
+    short = max(rooms, key=rooms.get)
+    assert rooms[short] > 0  # the rake of the hands to a flop took chips from the table
+    page = alice_page if short == alice else bob_page
+    before = cash_balance(short)
+    page.screenshot(path="/tmp/poker-phone-top-up.png", full_page=True)
+    page.locator(".pk-topup [data-move=top_up]").tap()
+    for _ in range(50):
+        if cash_balance(short) < before:
+            break
+        page.wait_for_timeout(100)
+    assert cash_balance(short) == before - rooms[short]
+    assert page.locator(".pk-board").evaluate("b => b.scrollWidth <= 390")
+
     # Bob leaves by tapping: his chips come back when his hand ends, and the table closes.
     bob_page.locator("[data-move=leave]").tap()
     for _ in range(50):
@@ -83,7 +123,8 @@ def test_two_people_play_holdem_for_money_and_leave_with_their_chips(server, bro
     for user in (alice, bob):
         seat = game.seats.get(player=user).position
         paid = sum(c for s, kind, c in moves if s == seat and kind == "leave")
-        assert cash_balance(user) == START - BUY_IN + paid
+        put_in = sum(c for s, kind, c in moves if s == seat and kind != "leave")  # and top-ups
+        assert cash_balance(user) == START - put_in + paid
     assert cash_balance(alice) + cash_balance(bob) + game.settlement["rake"] == 2 * START
     assert ledger_problems() == []
 

@@ -6,7 +6,7 @@
 // sent is one of msg.legal, or a bet or raise inside the range the server offered.
 (function () {
   "use strict";
-  const { el, card: kitCard, money } = window.Kit;
+  const { el, card: kitCard, money, clock } = window.Kit;
 
   const RANKS = "23456789TJQKA";
   const SUITS = "CDHS";
@@ -171,9 +171,59 @@
   function tablePanel(msg, send) {
     const moves = (msg.legal || []).filter((a) => ["sit_out", "sit_in", "top_up", "leave"].includes(a.type));
     if (!moves.length) return null;
-    const row = el("div", "pk-row pk-tablemoves");
-    moves.forEach((a) => row.appendChild(button(WORDS[a.type], a.type === "leave" ? "pk-quiet" : "pk-small", () => send(a), a.type)));
-    return row;
+    const panel = el("div", "pk-tablemoves");
+    const away = awayNotice(msg);
+    if (away) panel.appendChild(away);
+    const row = el("div", "pk-row");
+    moves.filter((a) => a.type !== "top_up").forEach((a) => row.appendChild(button(WORDS[a.type], a.type === "leave" ? "pk-quiet" : "pk-small", () => send(a), a.type)));
+    panel.appendChild(row);
+    const topUp = topUpSizing(moves.filter((a) => a.type === "top_up"), send);
+    if (topUp) panel.appendChild(topUp);
+    return panel;
+  }
+
+  // A top-up: any amount the server offered, from its least to its most (back to the buy-in).
+  function topUpSizing(offered, send) {
+    if (!offered.length) return null;
+    const chips = offered.map((a) => a.chips);
+    const low = Math.min(...chips);
+    const high = Math.max(...chips);
+    const box = el("div", "pk-sizing pk-topup");
+    const go = button("", "pk-small", () => send({ type: "top_up", chips: Number(range.value) }), "top_up");
+    const range = el("input", "pk-range");
+    range.type = "range";
+    range.min = low;
+    range.max = high;
+    range.step = 1;
+    range.value = high;
+    range.setAttribute("aria-label", "Chips to add");
+    const show = () => { go.textContent = `Top up +${money(Number(range.value))}`; };
+    range.addEventListener("input", show);
+    show();
+    if (low < high) box.appendChild(range);
+    box.appendChild(go);
+    return box;
+  }
+
+  // Sitting out: the seat is kept until the time the server set, then left empty and its
+  // chips go back to the balance. A countdown, redrawn each second until the next message.
+  let awayTimer = null;
+  function awayNotice(msg) {
+    clearInterval(awayTimer);
+    const me = (msg.players || []).find((p) => p.seat === msg.seat);
+    if (!me || !me.away_until) return null;
+    const note = el("p", "pk-away");
+    note.setAttribute("role", "status");
+    const tick = () => {
+      const left = me.away_until - Date.now();
+      note.textContent = left > 0
+        ? `You are sitting out. Sit in within ${clock(left)} to keep your seat; after that you leave the table with your chips.`
+        : "You sat out too long: you are leaving the table with your chips.";
+      if (left <= 0) clearInterval(awayTimer);
+    };
+    tick();
+    awayTimer = setInterval(tick, 1000);
+    return note;
   }
 
   // ---- the history and its seed check ------------------------------------------------

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from games.poker.hand import HOLDEM, OMAHA, OMAHA5, SHORT_DECK_HOLDEM, best_hand, hand_name
+import random
+
+import pytest
+
+from games.poker.hand import (
+    HOLDEM,
+    OMAHA,
+    OMAHA5,
+    SHORT_DECK_HOLDEM,
+    best_hand,
+    hand_name,
+    to_kit,
+)
 
 
 def name(variant, hole, board):
@@ -52,3 +64,26 @@ def test_short_deck_plays_a_six_to_nine_with_the_ace_as_a_straight():
     low = best_hand(SHORT_DECK_HOLDEM, ["AS", "6D"], ["7C", "8H", "9S", "JD", "KC"])
     ten_high = best_hand(SHORT_DECK_HOLDEM, ["TS", "6D"], ["7C", "8H", "9S", "JD", "KC"])
     assert low < ten_high
+
+
+@pytest.mark.parametrize(
+    "variant", [HOLDEM, OMAHA, OMAHA5, SHORT_DECK_HOLDEM], ids=lambda v: v.slug
+)
+def test_the_remembered_ranking_orders_hands_as_pokerkit_ranks_them(variant):
+    """The engine asks PokerKit's lookup once per kind of five cards and remembers it: over
+    random deals it must order and tie every pair of hands as PokerKit's own `from_game`."""
+    deals = random.Random(21)
+    for _ in range(150):
+        cards = deals.sample(variant.deck, 2 * variant.hole_cards + 5)
+        board = cards[:5]
+        holes = [cards[5 : 5 + variant.hole_cards], cards[5 + variant.hole_cards :]]
+        ours = [best_hand(variant, hole, board) for hole in holes]
+        theirs = [
+            variant.hand_type.from_game("".join(map(to_kit, hole)), "".join(map(to_kit, board)))
+            for hole in holes
+        ]
+        assert (ours[0] < ours[1], ours[0] == ours[1]) == (
+            theirs[0] < theirs[1],
+            theirs[0] == theirs[1],
+        )
+        assert [hand_name(h) for h in ours] == [str(h).split(" (")[0] for h in theirs]

@@ -10,9 +10,10 @@ import json
 
 import pytest
 
-from games.engine import ChipMoveKind, IllegalAction, SplitKind
+from games.engine import ChipMoveKind, IllegalAction, MalformedAction, SplitKind
 from games.poker.rules import ENGINES, HAND_SALT, NO_STREAM, Poker, PokerState, hand_deck
 from games.rng import Rng
+from tests.games.poker.support import deck_for
 
 HOLDEM = ENGINES[0]
 SEED = b"t" * 32
@@ -176,6 +177,57 @@ def test_a_top_up_brings_the_stack_back_to_the_buy_in_after_the_hand():
     assert chips_at_table(state) == chips_in(state)
 
 
+def test_a_top_up_of_a_chosen_amount_stays_within_a_big_blind_and_the_buy_in():
+    options = HOLDEM.Options()
+    blind = options.big_blind
+    state = HOLDEM.start(options, 3, Rng(SEED, "game:1", 0))
+    hand = state["hand"]
+    big = hand["players"][1]  # posted the big blind: a top-up counts its chips in the pot
+    assert {"type": "top_up", "chips": blind} not in HOLDEM.legal_actions(state, big)
+    while state["stacks"][big] > options.stack - 3 * blind:  # it loses more than 2 blinds
+        (seat,) = HOLDEM.to_act(state)
+        live = state["hand"]["live"]
+        if seat == big:
+            move = {"type": "fold"} if live["to_call"] else {"type": "check"}
+        elif live["raise_to"]:  # the others raise it out
+            move = {"type": "raise" if max(live["bets"]) else "bet", "to": live["raise_to"][0]}
+        else:
+            move = {"type": "call"} if live["to_call"] else {"type": "check"}
+        state = HOLDEM.apply(state, seat, move, NO_STREAM)
+    room = HOLDEM.top_up_room(state, big)
+    assert room >= 2 * blind
+    offered = [a for a in HOLDEM.legal_actions(state, big) if a["type"] == "top_up"]
+    assert offered == [{"type": "top_up", "chips": blind}, {"type": "top_up", "chips": room}]
+    for chips in (blind - 1, room + 1):
+        with pytest.raises(IllegalAction, match="Top up by between"):
+            HOLDEM.apply(state, big, {"type": "top_up", "chips": chips}, NO_STREAM)
+    topped = HOLDEM.apply(state, big, {"type": "top_up", "chips": blind + 1}, NO_STREAM)
+    assert topped["moves"][-1] == [big, "top_up", blind + 1]
+    assert chips_at_table(topped) == chips_in(topped)
+    # The rest of the room, then no more.
+    topped = HOLDEM.apply(topped, big, {"type": "top_up"}, NO_STREAM)
+    assert topped["moves"][-1] == [big, "top_up", room - blind - 1]
+    assert HOLDEM.top_up_room(topped, big) == 0
+    with pytest.raises(IllegalAction, match="buy-in already"):
+        HOLDEM.apply(topped, big, {"type": "top_up", "chips": blind}, NO_STREAM)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "top_up", "chips": 0},
+        {"type": "top_up", "chips": -20},
+        {"type": "top_up", "chips": "20"},
+        {"type": "top_up", "to": 20},
+        {"type": "call", "chips": 20},
+        {"type": ["top_up"]},
+    ],
+)
+def test_a_malformed_top_up_is_refused_by_the_parser(raw):
+    with pytest.raises(MalformedAction):
+        HOLDEM.parse_action(raw)
+
+
 def test_moves_out_of_turn_are_only_the_tables_own():
     state = HOLDEM.start(HOLDEM.Options(), 3, Rng(SEED, "game:1", 0))
     (actor,) = HOLDEM.to_act(state)
@@ -204,3 +256,29 @@ def test_pot_limit_omaha_caps_a_raise_at_the_pot():
     live = state["hand"]["live"]
     # Blinds 10 and 20: the first player may raise to the call plus the pot, 20 + 50 = 70.
     assert live["raise_to"] == [40, 70]
+
+
+def test_a_split_pots_odd_chip_goes_to_the_seat_left_of_the_button(monkeypatch):
+    """Through the table: hand order is mapped back to seats, wherever the button is."""
+    # In hand order (from the button's left): two tens-high straights and a loser.
+    holes = [["TS", "2D"], ["3C", "4D"], ["TH", "2C"]]
+    deck = deck_for(HOLDEM.variant, holes, ["6S", "7D", "8H", "9C", "KD"])
+    monkeypatch.setattr("games.poker.rules.hand_deck", lambda variant, seed, number: deck)
+    options = HOLDEM.Options(big_blind=2, rake_bp=0)
+    state = HOLDEM.start(options, 3, Rng(b"c" * 32, "game:1", 0))
+    players = state["hand"]["players"]
+    assert players == [2, 0, 1] and state["button"] == 1  # seat 2 is left of the button
+    for seat, move in zip(
+        [players[2], players[0], players[1]],  # the button acts first before the flop
+        [{"type": "raise", "to": 7}, {"type": "call"}, {"type": "call"}],
+        strict=True,
+    ):
+        state = HOLDEM.apply(state, seat, move, NO_STREAM)
+    while state["hands"] == 1:
+        (seat,) = HOLDEM.to_act(state)
+        state = HOLDEM.apply(state, seat, {"type": "check"}, NO_STREAM)
+    record = state["history"][-1]
+    assert record["pots"] == [{"amount": 21, "rake": 0, "seats": players}]
+    assert record["won"] == [11, 0, 10]  # the odd chip: the first winner from the button's left
+    start = options.stack
+    assert [state["stacks"][s] for s in players] == [start + 4, start - 7, start + 3]

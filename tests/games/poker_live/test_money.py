@@ -5,6 +5,8 @@ house, every amount exact in minor units and the ledger clean."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games import services
@@ -71,6 +73,20 @@ def test_buy_ins_top_ups_and_leaves_move_exact_money_and_the_close_pays_the_rake
     assert game.settlement["rake"] == game.state["rake"] == house_rake()
     total = sum(cash_balance(p) for p in people.values())
     assert total + house_rake() == 3 * START
+    assert ledger_problems() == []
+
+
+def test_a_top_up_of_a_chosen_amount_moves_exactly_that_and_a_wrong_one_nothing(table):
+    people = players_by_seat(table)
+    game = play_moves(table, 40)
+    short = next(s for s in range(3) if game.state["stacks"][s] < BUY_IN - 40)
+    before = cash_balance(people[short])
+    with pytest.raises(services.ActionRejected):
+        services.submit(game.pk, people[short], game.seq, {"type": "top_up", "chips": 19})
+    assert cash_balance(people[short]) == before and reload(game).seq == game.seq
+    services.submit(game.pk, people[short], game.seq, {"type": "top_up", "chips": 21})
+    assert cash_balance(people[short]) == before - 21
+    assert reload(game).state["moves"][-1] == [short, "top_up", 21]
     assert ledger_problems() == []
 
 
@@ -257,3 +273,113 @@ def test_each_players_net_is_what_it_took_away_less_what_it_brought(table):
     for seat, user in people.items():
         assert game.settlement["net"][seat] == cash_balance(user) - START
     assert sum(game.settlement["net"]) == -game.settlement["rake"]
+
+
+def keep_playing(game: Game, clock, seconds: int) -> Game:
+    """The others play on, one move every 5 s (inside their step time), for `seconds`."""
+    for _ in range(seconds // 5):
+        clock.advance(5)
+        game = play_moves(game, 1)
+    return game
+
+
+def test_a_seat_sitting_out_past_its_window_is_left_empty_and_paid_its_chips_once(table, clock):
+    from games.messages import state_message
+    from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
+
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    window = RECONNECT_SECONDS_PER_TIMEOUT * (MAX_TIMEOUTS + 1)  # no timeout yet: 150 s
+    away_until = clock.now + timedelta(seconds=window)
+    assert reload(game).seats.get(position=sitter).away_until == away_until
+    shown = state_message(reload(game), sitter)["players"][sitter]["away_until"]
+    assert shown == int(away_until.timestamp() * 1000)
+    # The others play on; the window does not move with their moves.
+    game = keep_playing(reload(game), clock, window - 10)
+    assert game.seats.get(position=sitter).away_until == away_until
+    assert game.state["status"][sitter] == "out"
+    # Its time is up: at the table's timer the seat is left empty and its chips go home.
+    clock.advance(10)
+    for _ in range(3):  # a seat to act may be out of time first
+        services.expire(game.pk, reload(game).seq)
+        game = reload(game)
+        if game.seats.get(position=sitter).disconnected:
+            break
+    assert game.state["status"][sitter] == "left"
+    removal = game.actions.filter(seat=sitter).order_by("seq").last()
+    assert (removal.actor, removal.kind) == ("system", "disconnect")
+    leaves = [c for s, kind, c in game.state["moves"] if s == sitter and kind == "leave"]
+    assert len(leaves) == 1 and leaves[0] > 0
+    assert cash_balance(people[sitter]) == START - BUY_IN + leaves[0]
+    # Nothing more is paid however often the timer rings, and its moves are refused.
+    assert not services.expire(game.pk, game.seq)
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    assert refused.value.code == "removed"
+    assert cash_balance(people[sitter]) == START - BUY_IN + leaves[0]
+    assert not game.is_over and ledger_problems() == []
+
+
+def test_a_seat_that_sits_in_within_its_window_keeps_its_place(table, clock):
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    game = keep_playing(reload(game), clock, 100)
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    game = reload(game)
+    assert game.seats.get(position=sitter).away_until is None
+    assert game.state["status"][sitter] == "playing"
+    # Long past the first window, it still sits at the table.
+    game = keep_playing(game, clock, 100)
+    assert not game.seats.get(position=sitter).disconnected
+    assert game.state["status"][sitter] == "playing"
+    assert all(kind != "leave" for s, kind, _ in game.state["moves"] if s == sitter)
+
+
+def test_a_late_sit_in_is_refused_and_the_seat_leaves_with_its_chips(table, clock):
+    people = players_by_seat(table)
+    game = reload(table)
+    sitter = next(s for s in range(3) if s != seat_to_act(game))
+    services.submit(game.pk, people[sitter], game.seq, {"type": "sit_out"})
+    game = keep_playing(reload(game), clock, 145)
+    clock.advance(6)  # no timer has rung yet when the sit in arrives
+    with pytest.raises(services.ActionRejected) as refused:
+        services.submit(game.pk, people[sitter], game.seq, {"type": "sit_in"})
+    assert refused.value.code == "removed"
+    game = reload(game)
+    assert game.state["status"][sitter] == "left"
+    paid = sum(c for s, kind, c in game.state["moves"] if s == sitter and kind == "leave")
+    assert cash_balance(people[sitter]) == START - BUY_IN + paid
+
+
+def test_a_table_waiting_for_its_one_sitter_closes_when_the_window_ends(
+    start_table, funded_player, clock
+):
+    from games import replay
+    from games.messages import state_message
+
+    people = [funded_player(START) for _ in range(2)]
+    game, _ = start_table("holdem", {}, stake=BUY_IN, players=people, step_seconds=10)
+    by_seat = players_by_seat(game)
+    services.submit(game.pk, by_seat[0], game.seq, {"type": "sit_out"})
+    game = reload(game)
+    while game.state["hand"] is not None:  # the hand in play is played out
+        game = play_moves(game, 1)
+    assert services.engine_of(game).to_act(game.state) == set()
+    assert game.deadline == game.seats.get(position=0).away_until  # nobody acts: only it
+    shown = state_message(game, 1)
+    assert shown["deadline"] is None  # no move is being timed
+    assert shown["players"][0]["away_until"] == int(game.deadline.timestamp() * 1000)
+    clock.advance(150)
+    assert services.expire(game.pk, game.seq)
+    game = services.settle_game(game.pk)
+    assert game.is_over and game.settled
+    for seat, user in by_seat.items():
+        paid = sum(c for s, kind, c in game.state["moves"] if s == seat and kind == "leave")
+        assert cash_balance(user) == START - BUY_IN + paid
+    assert sum(map(cash_balance, people)) + house_rake() == 2 * START
+    assert replay.replay(game)[-1].state == game.state
+    assert ledger_problems() == []
