@@ -66,6 +66,13 @@ def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
 
 
+def overtime_ms(game: Game) -> int:
+    """How far past its total time a seat may play on (the engine's `game_clock`)."""
+    engine = engine_of(game)
+    clock = engine.game_clock(engine.Options.from_json(game.options))
+    return 0 if clock is None else clock.overtime_ms
+
+
 def table_money(game: Game, seats: list[GameSeat] | None = None) -> dict[str, int]:
     """What the table plays for now, shown before and during play: each seat's stake, the
     pot (the stakes at risk, which a Double stake raises) and the house's rake on it. A
