@@ -7,7 +7,8 @@ Kept: words of 2 to 15 lower-case letters a-z (no names, no apostrophes, no acce
 capitals. Dropped, because SCOWL lists abbreviations among its words (bldg, kw, ft):
 every word of three letters or more without a vowel (a, e, i, o, u, y), and every
 two-letter word but those of TWO_LETTERS, a list of two-letter English words of our own
-(a two-letter word is the commonest play, so a stray abbreviation there matters most).
+(a two-letter word is the commonest play, so a stray abbreviation there matters most),
+and the Roman numerals of three letters or more (xii, mcm) but MIX, a word too.
 The licence of the source goes with it as en.LICENSE (Debian's copyright file)."""
 
 from __future__ import annotations
@@ -115,9 +116,15 @@ TWO_LETTERS = frozenset(
 TARGET = Path(__file__).resolve().parent.parent / "games" / "words" / "lexicons" / "en.txt"
 
 
+ROMAN = re.compile("M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
+WORDS_LIKE_NUMERALS = frozenset({"MIX"})
+
+
 def keep(word: str) -> bool:
     if len(word) == 2:
         return word in TWO_LETTERS
+    if ROMAN.fullmatch(word) and word not in WORDS_LIKE_NUMERALS:
+        return False
     return re.search("[AEIOUY]", word) is not None
 
 
