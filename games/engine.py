@@ -415,6 +415,13 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     def apply(self, state: StateT, seat: int, action: ActionT, rng: Rng) -> StateT:
         """The state after `seat` plays `action`; IllegalAction when the rules forbid it."""
 
+    def preview(self, state: StateT, seat: int, action: ActionT) -> dict[str, Any] | None:
+        """What this (parsed) move would do, for its player's eyes before sending it, as
+        the engine sums it up (a word game: the words and the score, or why not); nothing
+        is played and only the seat's own information may be used. None (the default):
+        the game offers no preview."""
+        return None
+
     def sitting_out(self, state: StateT) -> set[int]:
         """Seats still at the table but dealt out by their own choice (a cash table's sit
         out): with `closes_without_people`, a person sitting out does not keep bots

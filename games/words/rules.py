@@ -259,6 +259,27 @@ class Words(Engine[WordsOptions, WordsState, WordsMove]):
         play = judge(state["board"], state["layout"], placed, lexicon.tiles, words(lexicon.name))
         return placed, play
 
+    def preview(self, state: WordsState, seat: int, action: WordsMove) -> dict[str, Any] | None:
+        """A placement's words and score, or why it cannot be played (the score is still
+        given when the tiles are placed right and only a word is missing from the list)."""
+        if action["type"] != "place" or not 0 <= seat < state["seats"]:
+            return None
+        try:
+            _, play = self.play_of(state, seat, action.get("tiles", []))
+        except IllegalAction as refused:
+            return {"ok": False, "reason": refused.reason, **self._unchecked(state, action)}
+        return {"ok": True, "score": play.score, "words": [[w.word, w.score] for w in play.words]}
+
+    def _unchecked(self, state: WordsState, action: WordsMove) -> dict[str, Any]:
+        """The score of a placement whose only fault is a word not in the list."""
+        placed = {square(r, c): letter for r, c, letter in action.get("tiles", [])}
+        tiles = LEXICONS[state["lexicon"]].tiles
+        try:
+            play = judge(state["board"], state["layout"], placed, tiles, None)
+        except IllegalAction:
+            return {}
+        return {"score": play.score, "words": [[w.word, w.score] for w in play.words]}
+
     def _place(self, state: WordsState, seat: int, tiles: list[Any]) -> None:
         placed, play = self.play_of(state, seat, tiles)
         state["board"] = put(state["board"], placed)
