@@ -150,7 +150,7 @@ class StateMessage(TypedDict):
     legal: list[Any]
     to_act: list[int]
     deadline: int | None  # epoch milliseconds
-    clocks: dict[int, int]
+    clocks: dict[str, int]  # by seat number as text; below zero in overtime
     players: list[PlayerEntry]
     status: str
     seed_hash: str
