@@ -74,9 +74,7 @@ def test_a_whole_game_is_played_settled_replayed_and_reported(
     assert page.status_code == 200 and b"Wordfall" in page.content
 
 
-def test_time_over_the_limit_is_deducted_and_five_minutes_over_ends_the_game(
-    clock, start_table
-):
+def test_time_over_the_limit_is_deducted_and_five_minutes_over_ends_the_game(clock, start_table):
     # Rush: 12 minutes each. The first player takes 4:50 a move: three moves are 14:30,
     # 2:30 over (10 points per 15 s begun: 100); then, 5 minutes over, the game ends.
     game, _ = start_table("wordfall", {"time": "rush"}, step_seconds=STEP)
