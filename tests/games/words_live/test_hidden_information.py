@@ -5,29 +5,17 @@ preview is answered to the socket that asked, and only from its own rack."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 from channels.db import database_sync_to_async
 
 from games import replay
 from tests.games.belote_live.support import bot_move, reload, seat_to_act
-from tests.games.conftest import Inbox, open_socket
+from tests.games.rummy_live.test_hidden_information import inbox_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MAX_MOVES = 200
-
-
-async def inbox_for(game, user) -> Inbox:
-    communicator, connected = await open_socket(f"/ws/games/{game.pk}/", user)
-    assert connected
-    return Inbox(communicator)
-
-
-def letters_in(view) -> Counter:
-    """The tiles a view shows in racks: its own rack only (the board is public)."""
-    return Counter(view["rack"] or [])
 
 
 async def play(game, seats, everyone):
