@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
+from games.rng import Rng
 from games.words.board import SIZE
+from games.words.rules import WORDFALL, WordsOptions
 from lobby import services as lobby
+from tests.browser.conftest import ROOT
 from tests.browser.test_crash import in_thread
 from tests.browser.test_play_flow import log_in
 from tests.browser.test_rummy import arrived, next_turn
@@ -133,3 +136,88 @@ def _check_money(game_id, alice, bob) -> None:
         assert cash_balance(user) == START - STAKE + payouts[position]
     assert sum(payouts) + game.settlement["rake"] == 2 * STAKE
     assert ledger_problems() == []
+
+
+# ---- the board on its own: every state of whole games, each seat and a spectator -------
+
+KIT_JS = ROOT / "static" / "kit" / "kit.js"
+BOARD_JS = ROOT / "static" / "games" / "words" / "board.js"
+BOARD_CSS = ROOT / "static" / "games" / "words" / "board.css"
+CHECK = """
+(messages) => {
+  const problems = [];
+  const root = document.getElementById("root");
+  for (const msg of messages) {
+    const where = `#${msg.seq} seat ${msg.seat}`;
+    try { window.GameBoards.wordfall.render(root, msg, () => {}, () => {}, () => {}); }
+    catch (e) { problems.push(`${where}: ${e}`); continue; }
+    const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
+    const enabled = root.querySelectorAll("[data-rack]:enabled, [data-move]:enabled").length;
+    if (!mine && enabled) problems.push(`${where}: moves offered out of turn`);
+    if (mine && !root.querySelector("[data-move=pass]:enabled")) problems.push(`${where}: no pass`);
+    const tiles = root.querySelectorAll(".wf-grid .wf-tile").length;
+    const laid = [...msg.view.board].filter((c) => c !== ".").length;
+    if (tiles !== laid) problems.push(`${where}: ${tiles} tiles drawn for ${laid}`);
+    if (msg.seat === null && root.querySelector(".wf-rack"))
+      problems.push(`${where}: a rack for a spectator`);
+    if (root.scrollWidth > 390) problems.push(`${where}: wider than the phone`);
+  }
+  return problems;
+}
+"""
+
+
+def board_messages(seats: int, board: str):
+    seed = bytes([seats]) * 32
+    state = WORDFALL.start(WordsOptions(board=board), seats, Rng(seed, "game:1", 0))
+    seq = 0
+    while True:
+        to_act = sorted(WORDFALL.to_act(state))
+        for seat in [*range(seats), None]:
+            yield {
+                "game": 1,
+                "seq": seq,
+                "seat": seat,
+                "view": WORDFALL.view(state, seat),
+                "legal": WORDFALL.legal_actions(state, seat) if seat in to_act else [],
+                "to_act": to_act,
+                "players": [{"seat": s, "name": f"Seat {s + 1}"} for s in range(seats)],
+                "status": "playing" if to_act else "finished",
+            }
+        if not to_act:
+            return
+        seq += 1
+        action = WORDFALL.bot_action(state, to_act[0], Rng(seed, "bot:1", seq))
+        state = WORDFALL.apply(state, to_act[0], action, Rng(seed, "game:1", seq))
+
+
+@pytest.mark.parametrize(("seats", "board"), [(2, "standard"), (4, "random")])
+def test_the_board_draws_every_state_for_every_seat_and_a_spectator(browser, seats, board):
+    page = browser.new_page(**PHONE)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_content(
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><div id="root"></div>'
+    )
+    page.add_style_tag(path=str(BOARD_CSS))
+    page.add_script_tag(path=str(KIT_JS))
+    page.add_script_tag(path=str(BOARD_JS))
+    messages = list(board_messages(seats, board))
+    assert page.evaluate(CHECK, messages) == []
+    # A blank laid on the board asks for its letter: the chooser fits the phone.
+    mine = next(m for m in messages if m["seat"] == 0 and 0 in m["to_act"] and m["seq"] > 2)
+    mine["view"]["rack"][0] = "?"
+    page.evaluate(
+        "(msg) => window.GameBoards.wordfall.render(document.getElementById('root'), msg,"
+        " () => {}, () => {}, () => {})",
+        mine,
+    )
+    page.locator("[data-rack='0']").tap()
+    empty = next(i for i, c in enumerate(mine["view"]["board"]) if c == ".")
+    page.locator(f"[data-square='{empty}']").tap()
+    assert page.locator("[data-blank-letter]").count() == 26
+    assert page.evaluate("document.getElementById('root').scrollWidth") <= 390
+    page.screenshot(path=f"/tmp/wordfall-blank-{board}.png", full_page=True)
+    page.locator("[data-blank-letter='E']").tap()
+    assert page.locator(f"[data-square='{empty}'] .wf-blank").count() == 1
+    assert errors == []
