@@ -70,7 +70,12 @@ class WordsOptions(BaseOptions):
         "Each player's time for the whole game: Rush 12 min, Stress 20, Fast 30, "
         "Normal 60, or unlimited; 10 points off per minute over (Rush: per 15 s)",
     )
-    lexicon: str = option("en", "Word list", tuple(LEXICONS))
+    lexicon: str = option(
+        "en",
+        "Word list",
+        tuple(LEXICONS),
+        "En: English, SCOWL's large American list (freely licensed)",
+    )
 
 
 class WordsMove(TypedDict):
