@@ -49,6 +49,9 @@ POKER = GameLimits(1 * MINOR, 5_000 * MINOR, 500, 5, (10, 15, 20, 30), (0,))
 DEFAULTS.update({slug: POKER for slug in ("holdem", "omaha", "omaha5", "short-deck")})
 # Koum-kan, Thanasis and Dynamitis: card games of the same site as Pilotta, the same limits.
 DEFAULTS.update({slug: CARD_GAME for slug in ("koum-kan", "thanasis", "dynamitis")})
+# Wordfall: a move takes thought, so steps of 1 to 5 minutes; the total time is the
+# table's time mode (the engine's game_clock), never the lobby's minutes.
+DEFAULTS["wordfall"] = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (60, 120, 180, 300), (0,))
 FALLBACK = GameLimits(1 * MINOR, 5_000 * MINOR, 400, 3, (10, 15, 20, 30), (0,))
 
 

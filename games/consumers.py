@@ -84,6 +84,8 @@ class GameConsumer(GuardedConsumer):
             await self._send_full_state()
         elif isinstance(message, protocol.Chat):
             await self._chat(message.text)
+        elif isinstance(message, protocol.Preview):
+            await self._preview(message)
         elif isinstance(message, protocol.Act):
             await self._play(services.submit, self.game_id, self.user, message.seq, message.action)
         else:
@@ -121,6 +123,19 @@ class GameConsumer(GuardedConsumer):
             "text": text,
         }
         await self.channel_layer.group_send(self.group, {"type": "game.message", "payload": chat})
+
+    async def _preview(self, message: protocol.Preview) -> None:
+        if not self.seated:
+            raise protocol.Spectator()
+        summary = await database_sync_to_async(selectors.move_preview)(
+            self.game_id, self.position, message.action
+        )
+        answer: protocol.PreviewMessage = {
+            "type": "preview",
+            "ref": message.ref,
+            "preview": summary,
+        }
+        await self.send_json(answer)
 
     async def _keep_lease(self) -> None:
         while True:

@@ -167,6 +167,16 @@ class ChipMove:
     amount: int
 
 
+@dataclass(frozen=True)
+class GameClock:
+    """Each seat's time for the whole game when the rules fix it (a word game's time
+    modes), and how far past it a seat may play on (`overtime_ms`): the rules deduct
+    points for the time over instead of ending the seat's game at zero."""
+
+    total_ms: int
+    overtime_ms: int = 0
+
+
 # --- the end of a game -------------------------------------------------------------------
 
 
@@ -405,6 +415,13 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     def apply(self, state: StateT, seat: int, action: ActionT, rng: Rng) -> StateT:
         """The state after `seat` plays `action`; IllegalAction when the rules forbid it."""
 
+    def preview(self, state: StateT, seat: int, action: ActionT) -> dict[str, Any] | None:
+        """What this (parsed) move would do, for its player's eyes before sending it, as
+        the engine sums it up (a word game: the words and the score, or why not); nothing
+        is played and only the seat's own information may be used. None (the default):
+        the game offers no preview."""
+        return None
+
     def sitting_out(self, state: StateT) -> set[int]:
         """Seats still at the table but dealt out by their own choice (a cash table's sit
         out): with `closes_without_people`, a person sitting out does not keep bots
@@ -416,6 +433,17 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
         """Whether `seat` may send this (parsed) action when it is not to act: a cash
         table's sit out, sit in, top up and leave. Default: no action out of turn."""
         return False
+
+    def game_clock(self, options: OptionsT) -> GameClock | None:
+        """Each seat's total time as these options fix it, with its overtime; None (the
+        default): the table's own total time, if any, and a seat out of it forfeits."""
+        return None
+
+    def clock_spent(self, state: StateT, seat: int, left_ms: int) -> StateT:
+        """The seat's clock after its move (or at its last deadline), `left_ms` below
+        zero in overtime; the state as it is when the rules ignore it (the default). A
+        changed state is logged as a `clock` step with `{"left_ms": n}` and replayed."""
+        return state
 
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:
         """The move played when the step time runs out; None: the seat forfeits."""

@@ -49,7 +49,9 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "legal": legal,
         "to_act": sorted(engine.to_act(game.state)) if playing else [],
         "deadline": _ms(game.deadline) if playing and not _away_first(game, seats) else None,
-        "clocks": {s.position: s.clock_ms for s in seats if s.clock_ms is not None},
+        # Keys as text: the channel layer's msgpack refuses integer map keys (and JSON
+        # makes them text anyway).
+        "clocks": {str(s.position): s.clock_ms for s in seats if s.clock_ms is not None},
         "players": [
             {
                 "seat": s.position,

@@ -31,6 +31,7 @@ RATES = {
     "sync": Rate(burst=5, per_second=1.0),
     "chat": Rate(burst=5, per_second=0.5),
     "resign": Rate(burst=2, per_second=0.2),
+    "preview": Rate(burst=10, per_second=5.0),  # a board asks as tiles are laid
 }
 
 
@@ -62,7 +63,17 @@ class Chat:
     text: str
 
 
-ClientMessage = Act | Sync | Resign | Chat
+@dataclass(frozen=True)
+class Preview:
+    """What would this move do? Answered to this socket only, nothing is played (a word
+    game's words and score before the player sends the move). `ref` comes back with the
+    answer, so a board keeps only the answer to its latest question."""
+
+    ref: int
+    action: dict[str, Any]
+
+
+ClientMessage = Act | Sync | Resign | Chat | Preview
 
 
 def parse(content: dict[str, Any]) -> ClientMessage:
@@ -89,7 +100,13 @@ def parse(content: dict[str, Any]) -> ClientMessage:
         if not isinstance(text, str) or not text.strip():
             raise Malformed("A chat message needs some text.")
         return Chat(text.strip()[:CHAT_LIMIT])
-    raise UnknownType("Unknown message type: use act, sync, resign or chat.")
+    if kind == "preview":
+        _only(content, "ref", "action")
+        ref, action = content.get("ref"), content.get("action")
+        if not _is_int(ref) or not isinstance(action, dict):
+            raise Malformed("A preview needs a reference number (ref) and an action object.")
+        return Preview(ref, action)
+    raise UnknownType("Unknown message type: use act, sync, resign, chat or preview.")
 
 
 def _only(content: dict[str, Any], *fields: str) -> None:
@@ -134,7 +151,7 @@ class StateMessage(TypedDict):
     legal: list[Any]
     to_act: list[int]
     deadline: int | None  # epoch milliseconds
-    clocks: dict[int, int]
+    clocks: dict[str, int]  # by seat number as text; below zero in overtime
     players: list[PlayerEntry]
     status: str
     seed_hash: str
@@ -148,6 +165,12 @@ class OverMessage(TypedDict):
     outcome: dict[str, Any] | None
     settlement: dict[str, Any]
     seed: str | None
+
+
+class PreviewMessage(TypedDict):
+    type: str  # "preview"
+    ref: int
+    preview: dict[str, Any] | None  # the engine's summary; None: this game has no preview
 
 
 class ChatMessage(TypedDict):

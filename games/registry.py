@@ -19,6 +19,7 @@ FAMILIES = (
     "games.rummy.rules",
     "games.spades.rules",
     "games.poker.rules",
+    "games.words.rules",
 )
 
 

@@ -32,6 +32,8 @@ def replay(game: Game) -> list[Step]:
             state = engine.apply(
                 state, logged.seat, logged.action, services.rng_for(game, logged.seq)
             )
+        elif logged.kind == "clock":
+            state = engine.clock_spent(state, logged.seat, logged.action["left_ms"])
         elif logged.kind == "forfeit" or (
             logged.kind == "disconnect" and engine.on_disconnect != "bot"
         ):

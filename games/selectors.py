@@ -6,9 +6,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from games import clock, registry, store
-from games.engine import AnyEngine, ChipMoveKind
+from games.engine import ActionRefused, AnyEngine, ChipMoveKind
 from games.models import Game, GameSeat
 from games.settlement import at_risk
 from staff.roles import is_regulator
@@ -64,6 +65,27 @@ def may_see_replay(game: Game, user) -> bool:
 
 def engine_of(game: Game) -> AnyEngine:
     return registry.get(game.slug)
+
+
+def move_preview(game_id: int, position: int, raw: object) -> dict[str, Any] | None:
+    """The engine's preview of a seat's move (its `preview` hook), read without a lock:
+    nothing is played. A move that is not one of the game's is answered with its hint."""
+    game = Game.objects.get(pk=game_id)
+    if game.is_over:
+        return None
+    engine = engine_of(game)
+    try:
+        action = engine.parse_action(raw)
+    except ActionRefused as refused:
+        return {"ok": False, "reason": refused.reason}
+    return engine.preview(game.state, position, action)
+
+
+def overtime_ms(game: Game) -> int:
+    """How far past its total time a seat may play on (the engine's `game_clock`)."""
+    engine = engine_of(game)
+    clock = engine.game_clock(engine.Options.from_json(game.options))
+    return 0 if clock is None else clock.overtime_ms
 
 
 def table_money(game: Game, seats: list[GameSeat] | None = None) -> dict[str, int]:

@@ -19,7 +19,7 @@ from games.engine import ActionRefused, OnDisconnect
 from games.finishing import settle_game
 from games.models import Game, GameAction, GameSeat
 from games.rng import Rng, new_seed, seed_hash
-from games.selectors import engine_of, seats_of
+from games.selectors import engine_of, overtime_ms, seats_of
 from games.timers import MAX_TIMEOUTS, RECONNECT_SECONDS_PER_TIMEOUT
 from telemetry import context, metrics
 
@@ -91,6 +91,8 @@ def start_game(
     """Start a game whose stakes are already held in `escrow_reference`."""
     engine = registry.get(slug)
     parsed = engine.Options.from_json(options)
+    fixed = engine.game_clock(parsed)  # the rules' own time (a word game's time mode)
+    clock_ms = fixed.total_ms if fixed else game_seconds * 1000 or None
     seed, now = new_seed(), clock.now()
     with transaction.atomic():
         game = Game.objects.create(
@@ -118,7 +120,7 @@ def start_game(
                 player=entry.player,
                 held=entry.held,
                 bot=entry.player is None,
-                clock_ms=game_seconds * 1000 if game_seconds else None,
+                clock_ms=clock_ms,
             )
             for i, entry in enumerate(seats)
         )
@@ -226,10 +228,21 @@ def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> N
 
 
 def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:
+    """The turn's time off the seat's clock; in overtime the clock goes below zero (down
+    to the overtime the rules allow) and the engine is told (`clock_spent`)."""
     if seat.clock_ms is not None:
         spent = int((now - game.turn_started).total_seconds() * 1000)
-        seat.clock_ms = max(0, seat.clock_ms - spent)
-        seat.save(update_fields=["clock_ms"])
+        _set_clock(game, seat, max(-overtime_ms(game), seat.clock_ms - spent))
+
+
+def _set_clock(game: Game, seat: GameSeat, left_ms: int) -> None:
+    seat.clock_ms = left_ms
+    seat.save(update_fields=["clock_ms"])
+    state = engine_of(game).clock_spent(game.state, seat.position, left_ms)
+    if state != game.state:  # logged, so that the replay rebuilds it
+        game.seq += 1
+        game.state = state
+        store.log(game, seat.position, GameAction.Actor.SYSTEM, "clock", {"left_ms": left_ms})
 
 
 def _advance(game: Game, now: datetime, same_turn: set[int] | None = None) -> None:
@@ -346,10 +359,13 @@ def _expire(game: Game, now: datetime) -> bool:
 
 def _time_out(game: Game, seat: GameSeat, now: datetime) -> None:
     started = game.turn_started
-    if seat.clock_ms is not None and started + timedelta(milliseconds=seat.clock_ms) <= now:
-        seat.clock_ms = 0
-        seat.save(update_fields=["clock_ms"])
-        _forfeit(game, seat, GameAction.Actor.TIMEOUT)  # the game time is up: the seat loses
+    over = overtime_ms(game)
+    if seat.clock_ms is not None and started + timedelta(milliseconds=seat.clock_ms + over) <= now:
+        _set_clock(game, seat, -over)
+        # The game time (and any overtime) is up: the seat loses, unless its rules ended
+        # the game on being told.
+        if engine_of(game).outcome(game.state) is None:
+            _forfeit(game, seat, GameAction.Actor.TIMEOUT)
         return
     if seat.offline_since is not None:
         _disconnect(game, seat)
@@ -359,6 +375,8 @@ def _time_out(game: Game, seat: GameSeat, now: datetime) -> None:
     if seat.timeouts > MAX_TIMEOUTS:
         _disconnect(game, seat)
         return
+    if over:  # a game that counts overtime charges the turn that ran out too
+        _charge_clock(game, seat, now)
     action = engine_of(game).timeout_action(game.state, seat.position)
     if action is None:
         _forfeit(game, seat, GameAction.Actor.TIMEOUT)

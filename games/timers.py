@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from celery import current_app
 
 from games.models import Game, GameSeat
-from games.selectors import engine_of, seats_of
+from games.selectors import engine_of, overtime_ms, seats_of
 
 MAX_TIMEOUTS = 4  # the 5th timeout disconnects the seat
 RECONNECT_SECONDS_PER_TIMEOUT = 30
@@ -26,14 +26,15 @@ RING_TASK = "games.tasks.ring"
 def seat_deadline(game: Game, seat: GameSeat) -> datetime:
     """When this seat, now to act, runs out of time: its step time, or its reconnection
     window while it is offline (30 s per unused timeout, counted from its turn), or its
-    total game time, whichever comes first."""
+    total game time (and the overtime its rules allow), whichever comes first."""
     started = game.turn_started
     if seat.offline_since is not None:
         deadline = max(seat.offline_since, started) + reconnect_window(seat)
     else:
         deadline = started + timedelta(seconds=game.step_seconds)
     if seat.clock_ms is not None:
-        deadline = min(deadline, started + timedelta(milliseconds=seat.clock_ms))
+        left = seat.clock_ms + overtime_ms(game)
+        deadline = min(deadline, started + timedelta(milliseconds=left))
     return deadline
 
 

@@ -54,6 +54,9 @@ class TableForm(forms.Form):
         self.fields["game_minutes"].choices = [
             (m, f"{m} minutes" if m else "No limit") for m in limits.game_minutes
         ]
+        if len(limits.game_minutes) == 1:  # nothing to choose (Wordfall's time is an option)
+            self.fields["game_minutes"].widget = forms.HiddenInput()
+            self.fields["game_minutes"].initial = limits.game_minutes[0]
         low, high = format_minor(limits.min_stake), format_minor(limits.max_stake)
         self.fields["stake"].help_text = f"From {low} to {high}; each player puts this in."
         if engine.fixed_stake(engine.Options()) is not None:

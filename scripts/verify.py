@@ -122,6 +122,8 @@ def replay(record: dict) -> tuple[Any, Any]:
             state = engine.apply(
                 state, logged["seat"], logged["action"], Rng(seed, salt, logged["seq"])
             )
+        elif logged["kind"] == "clock":
+            state = engine.clock_spent(state, logged["seat"], logged["action"]["left_ms"])
         elif logged["kind"] == "forfeit" or (
             logged["kind"] == "disconnect" and engine.on_disconnect != "bot"
         ):

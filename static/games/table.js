@@ -14,10 +14,24 @@
   let last = null;
   let over = false;
   let deadlineTimer = null;
+  let previewRef = 0;
+  let previewAnswer = null;
 
   function act(action) {
     if (!last) return;
     link.send({ type: "act", seq: last.seq, action: action });
+  }
+
+  // A board asks what a move would do before sending it (a word game's score); only the
+  // answer to its latest question is handed back.
+  function preview(action, answer) {
+    previewRef += 1;
+    previewAnswer = answer;
+    link.send({ type: "preview", ref: previewRef, action: action });
+  }
+
+  function onPreview(msg) {
+    if (msg.ref === previewRef && previewAnswer) previewAnswer(msg.preview);
   }
 
   function showStatus(text, kind) {
@@ -33,7 +47,7 @@
   }
 
   function drawBoard() {
-    if (last) board.render($("[data-board]"), last, act, say);
+    if (last) board.render($("[data-board]"), last, act, say, preview);
   }
 
   function renderPlayers(msg) {
@@ -154,7 +168,7 @@
     log.scrollTop = log.scrollHeight;
   }
 
-  const handlers = { state: onState, over: onOver, chat: onChat, error: onError };
+  const handlers = { state: onState, over: onOver, chat: onChat, error: onError, preview: onPreview };
   link = window.Kit.socket(root.dataset.socket, {
     badge: $("[data-connection]"),
     onOpen: () => {

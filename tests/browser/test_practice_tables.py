@@ -22,6 +22,7 @@ from games import registry
 from games.models import Game, GameAction
 from tests.browser.support import PHONE, in_thread, log_in
 from tests.browser.test_rummy import arrived, make, next_turn
+from tests.browser.test_words import make as make_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # Options that say how long a game is: the shortest the lobby offers is chosen.
@@ -157,6 +158,21 @@ def rummy_move(page) -> bool:
     return True
 
 
+def words_move(page) -> bool:
+    """The word the house's computer player would lay in this seat (or its exchange or
+    pass), laid tile by tile by tapping: random tiles rarely make a word."""
+    game_id = int(page.url.rstrip("/").split("/")[-1])
+    turn = in_thread(lambda: next_turn(game_id))
+    if turn is None or turn[0] is None:
+        page.wait_for_timeout(100)
+        return False
+    _, move, seq = turn
+    page.wait_for_selector(f".wf-board[data-seq='{seq}']")
+    make_words(page, move)
+    assert in_thread(lambda: arrived(game_id, seq)), f"{move} did not reach the table"
+    return True
+
+
 PLAYERS: dict[str, Player] = {
     "rps": Player(".rps-sign:enabled", rps_move),
     "penalty": Player(".penalty-sector.penalty-open", penalty_move),
@@ -170,6 +186,7 @@ PLAYERS: dict[str, Player] = {
     "spades": Player(
         ".sp-board button.sp-legal:enabled, .sp-board button[data-move]:enabled", spades_move
     ),
+    "words": Player(".wf-seat.wf-me.wf-active", words_move),
 }
 
 
