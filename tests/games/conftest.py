@@ -44,7 +44,14 @@ class Inbox:
 
     async def next(self, kind: str | None = None, timeout: float = 5) -> dict:
         while True:
-            message = await self.communicator.receive_json_from(timeout=timeout)
+            try:
+                message = await self.communicator.receive_json_from(timeout=timeout)
+            except TimeoutError:
+                # What the socket was sent last tells a refused move from a lost message.
+                last = [(m["type"], m.get("seq"), m.get("code")) for m in self.seen[-5:]]
+                raise AssertionError(
+                    f"no {kind or 'message'} within {timeout} s; last: {last}"
+                ) from None
             self.seen.append(message)
             if message["type"] == "state":
                 self.state = message
