@@ -10,9 +10,8 @@ from functools import cache
 from importlib import import_module
 from pathlib import Path
 
-from staff.versions import rules_version as _version
-
 from games.engine import AnyEngine
+from staff.versions import rules_version as _version
 
 FAMILIES = (
     "games.rps.rules",
