@@ -77,6 +77,10 @@ class Report:
     rows: Callable[[], Iterator[list]]
     count: Callable[[], int]
     totals: Callable[[], dict] = field(default=lambda: {})
+    # Each column's type in the JSON file, for its JSON Schema (`TYPES`).
+    types: list[str] = field(default_factory=list)
+    # False: always written by a Celery job, however few its rows (each row is heavy).
+    inline: bool = True
 
 
 # --- the reports ----------------------------------------------------------------------
@@ -172,6 +176,7 @@ def _sha256(link: bytes) -> str:
 def game_history(f: Filters) -> Report:
     return Report(
         title="Game and round history",
+        types=["s", "s", "s", "s", "j", "t", "t?", "s", "s", "j", "i?", "s", "s", "s", "s"],
         columns=[
             "id",
             "game",
@@ -252,6 +257,7 @@ def _entry_totals(f: Filters) -> dict:
 def ledger_transactions(f: Filters) -> Report:
     return Report(
         title="Ledger transactions",
+        types=["s", "t", "s", "s", "s", "i?", "s", "s", "i", "i"],
         columns=[
             "transaction",
             "created",
@@ -303,6 +309,7 @@ def player_statement(f: Filters) -> Report:
 
     return Report(
         title=f"Statement of player {f.player_id}",
+        types=["t", "s", "s", "s", "s", "i", "i"],
         columns=["created", "transaction", "kind", "reference", "memo", "amount", "balance_after"],
         rows=rows,
         count=lambda: entries().count(),
@@ -364,6 +371,7 @@ def _revenue(f: Filters, unit: str) -> Report:
 
     return Report(
         title=f"Gross gaming revenue and rake by game per {unit}",
+        types=["s", "s", "i", "i", "i", "i", "i", "i"],
         columns=REVENUE_COLUMNS,
         rows=lambda: iter(revenue_rows(f, unit)),
         count=lambda: len(revenue_rows(f, unit)),
@@ -400,6 +408,7 @@ def protection_events(f: Filters) -> Report:
 
     return Report(
         title="Player protection events",
+        types=["t", "i", "s", "j", "i?"],
         columns=["created", "player", "event", "details", "actor"],
         rows=rows,
         count=lambda: events().count(),
@@ -428,6 +437,7 @@ def audit_log(f: Filters) -> Report:
 
     return Report(
         title="Staff audit log",
+        types=["t", "s", "s", "s", "s", "s", "s", "j"],
         columns=[
             "created",
             "actor",
@@ -475,6 +485,7 @@ def complaints_register(f: Filters) -> Report:
 
     return Report(
         title="Complaints register",
+        types=["i", "t", "i", "s", "t", "s", "s", "s", "t?"],
         columns=[
             "id",
             "created",
@@ -492,6 +503,32 @@ def complaints_register(f: Filters) -> Report:
     )
 
 
+def round_audit(f: Filters) -> Report:
+    """Every game and round of the period (started, or settled, in it), each row its whole
+    audit record (`reports.round_audit`): the bulk form of the per-round download."""
+    from reports import records
+
+    def rows():
+        for game in _games(f).iterator(chunk_size=200):
+            yield [f"game:{game.pk}", game.slug, game.rules_version, records.game_record(game)]
+        for game_round in _rounds(f).select_related("chain").iterator(chunk_size=200):
+            yield [
+                game_round.reference,
+                game_round.game,
+                game_round.rules_version,
+                records.round_record(game_round),
+            ]
+
+    return Report(
+        title="Audit records of every game and round",
+        types=["s", "s", "s", "o"],
+        columns=["id", "game", "rules_version", "record"],
+        rows=rows,
+        count=lambda: _games(f).count() + _rounds(f).count(),
+        inline=False,
+    )
+
+
 REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "games": ("Game and round history", game_history),
     "transactions": ("Ledger transactions", ledger_transactions),
@@ -501,6 +538,7 @@ REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "protection": ("Player protection events", protection_events),
     "audit": ("Staff audit log", audit_log),
     "complaints": ("Complaints register", complaints_register),
+    "round_audit": ("Audit records of every game and round", round_audit),
 }
 FORMATS = {
     "csv": "text/csv",
@@ -512,6 +550,65 @@ XLSX_REPORTS = {"revenue_daily", "revenue_monthly"}
 
 def formats_for(report: str) -> list[str]:
     return ["csv", "json", "xlsx"] if report in XLSX_REPORTS else ["csv", "json"]
+
+
+# --- JSON Schemas ---------------------------------------------------------------------
+
+_DATE_TIME = {"type": "string", "format": "date-time"}
+TYPES = {
+    "s": {"type": "string"},
+    "i": {"type": "integer", "description": "minor units for an amount"},
+    "d": {"type": "string", "format": "date"},
+    "t": _DATE_TIME,
+    "t?": {"anyOf": [_DATE_TIME, {"const": ""}]},
+    "i?": {"anyOf": [{"type": "integer"}, {"const": ""}]},
+    "j": {"type": "string", "contentMediaType": "application/json"},
+    "o": {"type": "object"},
+}
+
+
+def json_schema(report_name: str) -> dict:
+    """The JSON Schema (2020-12) of the report's JSON file; its CSV file carries the same
+    header lines and columns."""
+    report = REPORTS[report_name][1](Filters(Period(date.today(), date.today()), player_id=1))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{REPORTS[report_name][0]} (JSON export)",
+        "type": "object",
+        "required": ["header", "columns", "rows"],
+        "properties": {
+            "header": {
+                "type": "object",
+                "required": [
+                    "title",
+                    "operator",
+                    "period",
+                    "generated_at",
+                    "filters",
+                    "currency",
+                    "totals",
+                ],
+                "properties": {
+                    "generated_at": _DATE_TIME,
+                    "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
+                },
+            },
+            "columns": {"const": report.columns},
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "prefixItems": [
+                        {"title": column, **TYPES[kind]}
+                        for column, kind in zip(report.columns, report.types, strict=True)
+                    ],
+                    "minItems": len(report.columns),
+                    "items": False,
+                },
+            },
+            "note": {"const": NO_ACTIVITY},
+        },
+    }
 
 
 # --- writing --------------------------------------------------------------------------
@@ -554,6 +651,13 @@ def _counted(rows: Iterator[list], progress: Progress) -> Iterator[list]:
     progress(written)
 
 
+def cell(value):
+    """A value for one cell of CSV or XLSX: a list or object (an audit record) as JSON."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True, cls=DjangoJSONEncoder)
+    return value
+
+
 def _write_csv(report, head, out, progress) -> int:
     writer = csv.writer(out)
     for key, value in head.items():
@@ -564,7 +668,7 @@ def _write_csv(report, head, out, progress) -> int:
     writer.writerow(report.columns)
     written = 0
     for row in _counted(report.rows(), progress):
-        writer.writerow(row)
+        writer.writerow([cell(value) for value in row])
         written += 1
     if not written:
         writer.writerow([NO_ACTIVITY])
@@ -596,7 +700,7 @@ def _write_xlsx(report, head, out, progress) -> int:
     sheet.append(report.columns)
     written = 0
     for row in _counted(report.rows(), progress):
-        sheet.append(row)
+        sheet.append([cell(value) for value in row])
         written += 1
     if not written:
         sheet.append([NO_ACTIVITY])
