@@ -23,7 +23,6 @@ import io
 import itertools
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.conf import settings
@@ -37,50 +36,13 @@ from accounts.protection import PLAY_KINDS
 from casino import selectors as round_selectors
 from casino.models import Round
 from games.models import Game
+from reports import accounting
 from reports.history import Period
 from reports.models import AuditLog, Complaint
+from reports.report import Filters, Report
 from wallet.models import Entry
 
 NO_ACTIVITY = "No activity"
-
-
-@dataclass(frozen=True)
-class Filters:
-    period: Period
-    game: str = ""
-    player_id: int | None = None
-
-    def as_header(self) -> dict:
-        return {"game": self.game or "all", "player": self.player_id or "all"}
-
-    def as_json(self) -> dict:
-        return {
-            "start": self.period.start.isoformat(),
-            "end": self.period.end.isoformat(),
-            "game": self.game,
-            "player_id": self.player_id,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Filters:
-        return cls(
-            Period(date.fromisoformat(data["start"]), date.fromisoformat(data["end"])),
-            data.get("game", ""),
-            data.get("player_id"),
-        )
-
-
-@dataclass
-class Report:
-    title: str
-    columns: list[str]
-    rows: Callable[[], Iterator[list]]
-    count: Callable[[], int]
-    totals: Callable[[], dict] = field(default=lambda: {})
-    # Each column's type in the JSON file, for its JSON Schema (`TYPES`).
-    types: list[str] = field(default_factory=list)
-    # False: always written by a Celery job, however few its rows (each row is heavy).
-    inline: bool = True
 
 
 # --- the reports ----------------------------------------------------------------------
@@ -318,15 +280,28 @@ def player_statement(f: Filters) -> Report:
 
 
 # Revenue: per day (or month) and game, by account kind, from the ledger alone.
+# Stakes count what was staked: house rounds' bets less those refunded when their round
+# was void; live games' stakes at settlement, each seat's hold less the part of a Double
+# stake reserve it never used (settlement "at_risk"; the whole hold for games settled
+# before it was recorded), so a table that never started and a void game stake nothing;
+# other escrows' holds (tournament entries) less their refunds.
 _REVENUE_SQL = """
 SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day,
        CASE WHEN t.reference LIKE 'round:%%' THEN split_part(t.reference, ':', 2)
+            WHEN t.kind = 'adjustment' THEN 'adjustments'
             ELSE COALESCE(g.slug, 'other') END AS game,
-       COALESCE(SUM(-e.amount) FILTER (
-           WHERE a.kind = 'cash' AND t.kind IN ('hold', 'bet')), 0)::bigint AS stakes,
+       (COALESCE(SUM(-e.amount) FILTER (WHERE a.kind = 'cash' AND t.kind = 'bet'), 0)
+        - COALESCE(SUM(e.amount) FILTER (
+            WHERE a.kind = 'cash' AND t.kind = 'win' AND t.idempotency_key LIKE 'round:%%:void'
+          ), 0)
+        + COALESCE(SUM(-e.amount) FILTER (
+            WHERE a.kind = 'cash' AND t.kind IN ('hold', 'release') AND g.id IS NULL
+              AND t.reference NOT LIKE 'table:%%' AND t.reference NOT LIKE 'round:%%'
+          ), 0))::bigint AS stakes,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'bank'), 0)::bigint AS house_bank,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'rake'), 0)::bigint AS rake,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'fees'), 0)::bigint AS fees,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'adjust'), 0)::bigint AS adjustments,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind IN ('cash', 'escrow')), 0)::bigint AS players_net
 FROM wallet_entry e
 JOIN wallet_transaction t ON t.id = e.transaction_id
@@ -336,6 +311,17 @@ WHERE t.kind = ANY(%s) AND t.created >= %s AND t.created < %s
 GROUP BY 1, 2
 ORDER BY 1, 2
 """
+_GAME_STAKES_SQL = """
+SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day, g.slug,
+       SUM(COALESCE(
+           (SELECT SUM(x::bigint) FROM jsonb_array_elements_text(g.settlement -> 'at_risk') x),
+           (SELECT SUM(s.held) FROM games_gameseat s WHERE s.game_id = g.id)
+       ))::bigint
+FROM wallet_transaction t
+JOIN games_game g ON g.escrow_reference = t.reference
+WHERE t.kind = 'settle' AND t.created >= %s AND t.created < %s
+GROUP BY 1, 2
+"""
 REVENUE_COLUMNS = [
     "period",
     "game",
@@ -344,21 +330,28 @@ REVENUE_COLUMNS = [
     "rake",
     "fees",
     "ggr",
+    "adjustments",
     "players_net",
 ]
+REVENUE_KINDS = (*PLAY_KINDS, "adjustment")
 
 
 def revenue_rows(f: Filters, unit: str) -> list[list]:
-    """[period, game, stakes, house bank, rake, fees, GGR, players' net] per day or month."""
+    """[period, game, stakes, house bank, rake, fees, GGR, staff adjustments, players' net]
+    per day or month. Every row balances: GGR + adjustments + players' net == 0."""
     with connection.cursor() as cursor:
-        cursor.execute(_REVENUE_SQL, [unit, list(PLAY_KINDS), f.period.since, f.period.until])
+        cursor.execute(_REVENUE_SQL, [unit, list(REVENUE_KINDS), f.period.since, f.period.until])
         found = cursor.fetchall()
+        cursor.execute(_GAME_STAKES_SQL, [unit, f.period.since, f.period.until])
+        game_stakes = {(day, game): staked for day, game, staked in cursor.fetchall()}
     rows = []
-    for day, game, stakes, bank, rake, fees, players in found:
+    for day, game, stakes, bank, rake, fees, adjustments, players in found:
         if f.game and game != f.game:
             continue
+        stakes += game_stakes.get((day, game), 0)
         label = day.strftime("%Y-%m") if unit == "month" else day.isoformat()
-        rows.append([label, game, stakes, bank, rake, fees, bank + rake + fees, players])
+        ggr = bank + rake + fees
+        rows.append([label, game, stakes, bank, rake, fees, ggr, adjustments, players])
     return rows
 
 
@@ -371,7 +364,7 @@ def _revenue(f: Filters, unit: str) -> Report:
 
     return Report(
         title=f"Gross gaming revenue and rake by game per {unit}",
-        types=["s", "s", "i", "i", "i", "i", "i", "i"],
+        types=["s", "s", "i", "i", "i", "i", "i", "i", "i"],
         columns=REVENUE_COLUMNS,
         rows=lambda: iter(revenue_rows(f, unit)),
         count=lambda: len(revenue_rows(f, unit)),
@@ -539,6 +532,9 @@ REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "audit": ("Staff audit log", audit_log),
     "complaints": ("Complaints register", complaints_register),
     "round_audit": ("Audit records of every game and round", round_audit),
+    "account_summary": ("Daily player account summary", accounting.account_summary),
+    "sessions": ("Player sessions", accounting.player_sessions),
+    "liability": ("Daily liability to players", accounting.liability),
 }
 FORMATS = {
     "csv": "text/csv",
