@@ -1,5 +1,6 @@
 """Writes the AuditLog row for every staff.audit.record() call, in the caller's
-database transaction (the signal is synchronous)."""
+database transaction (the signal is synchronous), and a PlayerSession on every log-in,
+closed at its log-out (the player session report)."""
 
 from __future__ import annotations
 

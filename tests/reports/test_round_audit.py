@@ -28,7 +28,7 @@ from games import registry as engines
 from games import settlement
 from games.engine import Outcome
 from games.rng import Rng
-from reports import round_audit
+from reports import exports, round_audit
 from staff.roles import REGULATORS_GROUP
 from tests.tournaments import conftest as tournaments
 
@@ -301,3 +301,40 @@ def test_the_audit_download_is_for_regulators_and_staff_only(client, make_user, 
     assert found["Location"] == reverse("reports:audit_game", args=[game.pk, "csv"])
     refused = client.get(reverse("reports:audit_find"), {"audit-file_format": "csv"})
     assert b"Give a game id" in refused.content
+
+
+def test_a_periods_audit_records_are_a_background_job_whose_rows_prove_each_outcome(
+    client, regulator, start_table, settings, tmp_path, monkeypatch
+):
+    from reports import tasks
+    from reports.models import ExportJob
+
+    settings.DATA_DIR = tmp_path
+    queued = []
+    monkeypatch.setattr(tasks.run_export, "delay", queued.append)
+    game, _ = start_table("backgammon", {"points": 1}, stake=1_000)
+    game = play_out(game)
+    # However small, it is written by the worker: each row is a whole record.
+    response = client.post(
+        reverse("reports:exports"),
+        {"report": "round_audit", "file_format": "json", "start": "2000-01-01"},
+    )
+    job = ExportJob.objects.get()
+    assert response["Location"] == reverse("reports:export_job", args=[job.pk])
+    assert queued == [job.pk]
+    tasks.run_export(job.pk)
+    job.refresh_from_db()
+    assert (job.status, job.progress, job.rows) == ("done", 100, 1)
+    data = json.loads((tmp_path / "exports" / job.file_name).read_text())
+    jsonschema.validate(data, exports.json_schema("round_audit"))
+    ((row_id, slug, version, record),) = data["rows"]
+    assert (row_id, slug, version) == (f"game:{game.pk}", "backgammon", game.rules_version)
+    rebuild_game(record)
+
+
+def test_the_players_history_shows_the_rules_version_a_game_was_played_under(client, start_table):
+    game, players = start_table("backgammon", {"points": 1}, stake=1_000)
+    game = play_out(game)
+    client.force_login(players[0])
+    page = client.get(reverse("reports:history")).content.decode()
+    assert f"Rules version {game.rules_version}" in page
