@@ -86,6 +86,7 @@ def period(
     lobby.cancel(dave, table.pk)
     # A Crash round (the fixture's crash point) and a void one.
     crash = crash_round(200)
+    Round.objects.filter(pk=crash.pk).update(closes_at=timezone.now() + timedelta(hours=1))
     casino.place_crash_bet(alice, 1_000, auto_cash_out=150)
     casino.place_crash_bet(bob, 600, auto_cash_out=300)
     run_round(crash)

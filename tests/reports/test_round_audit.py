@@ -193,6 +193,9 @@ def test_a_backgammon_game_is_proved_from_its_download(client, regulator, start_
     rebuild_game(csv_document)
     ledger_columns, *entries = sections["ledger"]
     assert sum(int(dict(zip(ledger_columns, e, strict=True))["amount"]) for e in entries) == 0
+    # The read-only admin's record links to both files.
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert reverse("reports:audit_game", args=[game.pk, "csv"]) in page
     # Regulators open a private game's replay too.
     assert client.get(reverse("games:replay", args=[game.pk])).status_code == 200
 
@@ -232,6 +235,8 @@ def test_a_crash_round_is_proved_from_its_download(
     services.schedule_rounds("crash")
     game_round = services.open_crash_betting()
     assert game_round.number == 1
+    # Its betting window open for as long as the test needs, however slow the machine.
+    Round.objects.filter(pk=game_round.pk).update(closes_at=timezone.now() + timedelta(hours=1))
     auto, by_hand, rider = funded(), funded(), funded()
     services.place_crash_bet(auto, 1_000, auto_cash_out=150)
     services.place_crash_bet(by_hand, 700, auto_cash_out=None)
@@ -243,6 +248,8 @@ def test_a_crash_round_is_proved_from_its_download(
     assert services.settle_crash(game_round.pk)
     document = download(client, reverse("reports:audit_round", args=["crash", 1, "json"]))
     rebuild_round(document)
+    page = client.get(reverse("admin:casino_round_change", args=[game_round.pk])).content
+    assert reverse("reports:audit_round", args=["crash", 1, "csv"]).encode() in page
     bets = {b["player"]: b for b in document["record"]["bets"]}
     assert bets[auto.pk]["cash_out"] == {
         "multiplier": 150,
