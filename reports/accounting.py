@@ -263,7 +263,9 @@ def _liability_rows(f: Filters) -> list[list]:
         .annotate(amount=Sum("amount"))
     ):
         moved[row["day"]][row["kind"]] = row["amount"]
-    first = f.period.start if any(owed.values()) or not moved else min(moved)
+    if not moved and not any(owed.values()):
+        return []  # nothing owed in the period: no activity
+    first = f.period.start if any(owed.values()) else min(moved)
     last = min(f.period.end, timezone.now().astimezone(UTC).date())
     rows, day = [], first
     while day <= last:
