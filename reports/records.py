@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from casino import registry as round_games
 from casino import services as rounds
-from casino.models import Bet, Round
+from casino.models import Bet, BetStatus, Round
 from games import replay
 from games.models import Game
 from reports.models import AuditLog, Complaint, Correction
@@ -119,7 +119,7 @@ def _round_bet(game_round: Round, bet: Bet, played: bool) -> dict:
         "slip": str(bet.slip),
         "created": bet.created,
     }
-    if played and bet.status != "void":
+    if played and bet.status != BetStatus.VOID:
         details = round_games.get(game_round.game).bet_details(bet.selection, game_round.outcome)
         cash_out = details.get("cash_out")
         if cash_out:
@@ -151,7 +151,7 @@ def _round_actions(game_round: Round, bets: list[dict]) -> list[dict]:
             "player": bet["player"],
         }
         for bet in bets
-        if bet.get("cash_out")
+        if bet.get("cash_out") and bet["cash_out"]["at"] is not None
     ]
     if game_round.settled_at:
         kind = "void" if game_round.state == Round.State.VOID else "settle"
@@ -164,7 +164,7 @@ def _round_actions(game_round: Round, bets: list[dict]) -> list[dict]:
                 "player": None,
             }
         )
-    return sorted(actions, key=lambda a: (a["time"] is None, a["time"] or game_round.settled_at))
+    return sorted(actions, key=lambda a: a["time"])
 
 
 def round_record(game_round: Round) -> dict:
