@@ -71,6 +71,7 @@ class ReportName(serializers.Serializer):
     name = serializers.CharField()
     title = serializers.CharField()
     url = serializers.URLField()
+    schema = serializers.URLField(help_text="the JSON Schema of its JSON file")
 
 
 class FullRecord(serializers.Serializer):

@@ -30,6 +30,22 @@ urlpatterns = [
     path("regulator/reports/", views.Reports.as_view(), name="reports"),
     path("regulator/reports/<slug:name>/", views.OneReport.as_view(), name="report"),
     path(
+        "regulator/reports/<slug:name>/schema/",
+        views.ReportSchema.as_view(),
+        name="report_schema",
+    ),
+    path("regulator/audit-schema/", views.AuditSchema.as_view(), name="audit_schema"),
+    path(
+        "regulator/rounds/<slug:game>/<id:number>/audit.csv",
+        views.RoundAuditCsv.as_view(),
+        name="round_audit_csv",
+    ),
+    path(
+        "regulator/games/<id:game_id>/audit.csv",
+        views.GameAuditCsv.as_view(),
+        name="game_audit_csv",
+    ),
+    path(
         "regulator/rounds/<slug:game>/<id:number>/",
         views.RoundRecord.as_view(),
         name="round_record",

@@ -7,9 +7,10 @@ player token)."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers as drf
 from rest_framework.authentication import SessionAuthentication
@@ -31,7 +32,7 @@ from games import registry as engines
 from games import replay, selectors
 from games.models import Game
 from lobby import selectors as lobby
-from reports import exports, history, records
+from reports import exports, history, records, round_audit
 from wallet import selectors as wallet
 from wallet.models import Transaction
 from wallet.money import format_minor
@@ -197,6 +198,7 @@ class Reports(Regulator):
                     "name": name,
                     "title": title,
                     "url": request.build_absolute_uri(reverse("api:report", args=[name])),
+                    "schema": request.build_absolute_uri(reverse("api:report_schema", args=[name])),
                 }
                 for name, (title, _) in exports.REPORTS.items()
             ]
@@ -246,6 +248,59 @@ class RoundRecord(Regulator):
             Round.objects.select_related("chain"), game=game, number=number
         )
         return Response(records.round_record(game_round))
+
+
+class RoundAuditCsv(Regulator):
+    @extend_schema(
+        tags=["regulator"],
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+        summary="A round's audit record as CSV: the JSON record laid out in sections",
+    )
+    def get(self, request, game: str, number: int):
+        game_round = get_object_or_404(
+            Round.objects.select_related("chain"), game=game, number=number
+        )
+        return _csv(round_audit.round_document(game_round))
+
+
+class GameAuditCsv(Regulator):
+    @extend_schema(
+        tags=["regulator"],
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+        summary="A live game's audit record as CSV: the JSON record laid out in sections",
+    )
+    def get(self, request, game_id: int):
+        return _csv(round_audit.game_document(get_object_or_404(Game, pk=game_id)))
+
+
+def _csv(document: dict) -> HttpResponse:
+    response = HttpResponse(round_audit.render(document, "csv"), content_type="text/csv")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{round_audit.file_name(document, "csv")}"'
+    )
+    return response
+
+
+class AuditSchema(Regulator):
+    @extend_schema(
+        tags=["regulator"],
+        responses=OpenApiTypes.OBJECT,
+        summary="The JSON Schema of a game's or round's audit record",
+    )
+    def get(self, request):
+        return Response(round_audit.SCHEMA)
+
+
+class ReportSchema(Regulator):
+    @extend_schema(
+        tags=["regulator"],
+        responses=OpenApiTypes.OBJECT,
+        summary="The JSON Schema of a report's JSON file (the CSV has the same columns)",
+    )
+    def get(self, request, name: str):
+        if name not in exports.REPORTS:
+            raise NotFound(f"No report is called {name!r}; see /api/regulator/reports/.")
+        return Response(exports.json_schema(name))
 
 
 class GameRecord(Regulator):

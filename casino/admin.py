@@ -57,11 +57,19 @@ class RoundAdmin(ReadOnly):
     # Unplayed outcomes and links stay hidden: staff see what players see.
     exclude = ["link", "outcome"]
 
-    readonly_fields = ["played_outcome", "staff_tools"]
+    readonly_fields = ["played_outcome", "rules_version", "audit_record", "staff_tools"]
 
     @admin.display(description="Outcome")
     def played_outcome(self, obj: Round) -> str:
         return str(obj.outcome) if obj.is_settled else "(hidden until played)"
+
+    @admin.display(description="Audit record")
+    def audit_record(self, obj: Round) -> str:
+        return format_html(
+            '<a href="{}">JSON</a> · <a href="{}">CSV</a>',
+            reverse("reports:audit_round", args=[obj.game, obj.number, "json"]),
+            reverse("reports:audit_round", args=[obj.game, obj.number, "csv"]),
+        )
 
     @admin.display(description="Staff tools")
     def staff_tools(self, obj: Round) -> str:

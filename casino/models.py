@@ -61,6 +61,9 @@ class Round(models.Model):
     link = models.BinaryField(max_length=32)  # L[link_index]: shown once settled
     # Fixed when the round is scheduled: {"crash_point": 2123} or {"balls": [...]}.
     outcome = models.JSONField()
+    # The rules and engine it is played under (casino.registry.rules_version), fixed when
+    # it is scheduled; blank for the rounds scheduled before versions were recorded.
+    rules_version = models.CharField(max_length=40, blank=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.SCHEDULED)
     # Keno: the draw time; Crash: set when betting opens (the end of the betting window).
     starts_at = models.DateTimeField(null=True, blank=True)

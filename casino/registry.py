@@ -5,7 +5,12 @@ Plain Python: no Django import. A game is listed here once and nowhere else.
 
 from __future__ import annotations
 
+import sys
+from functools import cache
+from pathlib import Path
+
 from casino.rounds import RoundGame
+from staff.versions import rules_version as _version
 
 _GAMES: dict[str, RoundGame] = {}
 
@@ -28,6 +33,20 @@ def get(slug: str) -> RoundGame:
         return _GAMES[slug]
     except KeyError:
         raise LookupError(f"no round game is called {slug!r}") from None
+
+
+@cache
+def rules_version(slug: str) -> str:
+    """The version of ``slug``'s rules a round records when it is scheduled: its package's
+    texts and the rules page's introduction, its modules and the round contract."""
+    game = get(slug)
+    package = Path(sys.modules[type(game).__module__].__file__ or "").parent
+    intro = package.parent / "templates" / "casino" / "rules" / f"{game.board}.html"
+    return _version(
+        package,
+        documents=[*package.glob("*.md"), *([intro] if intro.exists() else [])],
+        contract=package.parent / "rounds.py",
+    )
 
 
 # The games register themselves below, after `_register` exists.

@@ -122,6 +122,12 @@ class RoundGame(ABC):
         """`result` in a few words for the player's history: "5 hits"."""
         return ""
 
+    def bet_details(self, selection: Selection, outcome: Outcome) -> dict[str, Any]:
+        """What the regulator's round audit shows of a played bet besides its selection,
+        stake and payout, spelled out (Keno's picks and hits, how and when a Crash bet
+        cashed out); JSON-ready, times as milliseconds of the round's run."""
+        return {}
+
     # --- bets -----------------------------------------------------------------------------
 
     def bet_type(self, code: object) -> BetType:

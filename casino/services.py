@@ -192,6 +192,7 @@ def schedule_rounds(game: str) -> int:
                         link_index=index,
                         link=links[index],
                         outcome=outcome_of(game, links[index], chain.salt, number),
+                        rules_version=registry.rules_version(game),
                         starts_at=starts_at,
                         closes_at=closes_at,
                     )

@@ -52,7 +52,7 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     # The seed stays server-side until the game ends (revealed_seed shows it then).
     exclude = ["seed", "state"]
-    readonly_fields = ["revealed_seed", "staff_tools"]
+    readonly_fields = ["revealed_seed", "audit_record", "staff_tools"]
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -66,6 +66,14 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="game", ordering="slug")
     def game_name(self, game: Game) -> str:
         return registry.get(game.slug).name
+
+    @admin.display(description="Audit record")
+    def audit_record(self, game: Game) -> str:
+        return format_html(
+            '<a href="{}">JSON</a> · <a href="{}">CSV</a>',
+            reverse("reports:audit_game", args=[game.pk, "json"]),
+            reverse("reports:audit_game", args=[game.pk, "csv"]),
+        )
 
     @admin.display(description="Staff tools")
     def staff_tools(self, game: Game) -> str:

@@ -67,10 +67,11 @@ def settle_game(game_id: int) -> Game:
         engine = engine_of(game)
         outcome = Outcome.from_json(game.outcome)
         held = [s.held for s in seats]
+        played_for = at_risk(held, game.stake, engine.stake_multiplier(game.state))
         result = split_escrow(
             outcome,
             held,
-            at_risk(held, game.stake, engine.stake_multiplier(game.state)),
+            played_for,
             game.rake_bp,
             frozenset(s.position for s in seats if s.disconnected),
         )
@@ -95,6 +96,8 @@ def settle_game(game_id: int) -> Game:
         game.settlement = {
             **(game.settlement or {}),
             "payouts": list(result.payouts),
+            # What each seat staked: its hold less a Double stake reserve it never used.
+            "at_risk": played_for,
             "net": list(net),
             "rake": result.rake,
             "void": result.void,

@@ -15,6 +15,9 @@ class Game(models.Model):
 
     slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict)
+    # The rules and engine it is played under (games.registry.rules_version); blank for
+    # the games played before versions were recorded.
+    rules_version = models.CharField(max_length=40, blank=True)
     stake = models.BigIntegerField()
     rake_bp = models.PositiveIntegerField()
     step_seconds = models.PositiveIntegerField(default=30)

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 
 from games.engine import AnyEngine
+from staff.versions import rules_version as _version
 
 FAMILIES = (
     "games.rps.rules",
@@ -47,6 +50,19 @@ def get(slug: str) -> AnyEngine:
 
 def all() -> list[AnyEngine]:
     return list(_engines().values())
+
+
+@cache
+def rules_version(slug: str) -> str:
+    """The version of ``slug``'s rules a game records when it starts: its family's
+    RULES.md, the family's modules and the engine contract they implement."""
+    module = sys.modules[type(get(slug)).__module__]
+    package = Path(module.__file__ or "").parent
+    return _version(
+        package,
+        documents=package.glob("*.md"),
+        contract=Path(__file__).resolve().parent / "engine.py",
+    )
 
 
 def register(engine: AnyEngine) -> None:

@@ -98,6 +98,7 @@ def start_game(
         game = Game.objects.create(
             slug=slug,
             options=parsed.as_json(),
+            rules_version=registry.rules_version(slug),
             stake=stake,
             rake_bp=rake_bp,
             step_seconds=step_seconds,

@@ -6,4 +6,4 @@ class ReportsConfig(AppConfig):
     verbose_name = "Reports, audit and complaints"
 
     def ready(self) -> None:
-        from reports import receivers  # noqa: F401  (connects the audit log)
+        from reports import receivers  # noqa: F401  (the audit log, the sessions)

@@ -23,7 +23,6 @@ import io
 import itertools
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.conf import settings
@@ -37,46 +36,13 @@ from accounts.protection import PLAY_KINDS
 from casino import selectors as round_selectors
 from casino.models import Round
 from games.models import Game
+from reports import accounting
 from reports.history import Period
 from reports.models import AuditLog, Complaint
+from reports.report import Filters, Report
 from wallet.models import Entry
 
 NO_ACTIVITY = "No activity"
-
-
-@dataclass(frozen=True)
-class Filters:
-    period: Period
-    game: str = ""
-    player_id: int | None = None
-
-    def as_header(self) -> dict:
-        return {"game": self.game or "all", "player": self.player_id or "all"}
-
-    def as_json(self) -> dict:
-        return {
-            "start": self.period.start.isoformat(),
-            "end": self.period.end.isoformat(),
-            "game": self.game,
-            "player_id": self.player_id,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Filters:
-        return cls(
-            Period(date.fromisoformat(data["start"]), date.fromisoformat(data["end"])),
-            data.get("game", ""),
-            data.get("player_id"),
-        )
-
-
-@dataclass
-class Report:
-    title: str
-    columns: list[str]
-    rows: Callable[[], Iterator[list]]
-    count: Callable[[], int]
-    totals: Callable[[], dict] = field(default=lambda: {})
 
 
 # --- the reports ----------------------------------------------------------------------
@@ -125,6 +91,7 @@ def _game_history_rows(f: Filters) -> Iterator[list]:
             f"game:{game.pk}",
             game.slug,
             game.options.get("variant", ""),
+            game.rules_version,
             json.dumps(game.options, sort_keys=True),
             game.started.isoformat(),
             game.finished.isoformat() if game.finished else "",
@@ -146,6 +113,7 @@ def _game_history_rows(f: Filters) -> Iterator[list]:
             game_round.reference,
             game_round.game,
             "",
+            game_round.rules_version,
             "",
             (game_round.starts_at or game_round.closes_at or game_round.settled_at).isoformat(),
             game_round.settled_at.isoformat(),
@@ -170,10 +138,12 @@ def _sha256(link: bytes) -> str:
 def game_history(f: Filters) -> Report:
     return Report(
         title="Game and round history",
+        types=["s", "s", "s", "s", "j", "t", "t?", "s", "s", "j", "i?", "s", "s", "s", "s"],
         columns=[
             "id",
             "game",
             "variant",
+            "rules_version",
             "options",
             "start",
             "end",
@@ -249,6 +219,7 @@ def _entry_totals(f: Filters) -> dict:
 def ledger_transactions(f: Filters) -> Report:
     return Report(
         title="Ledger transactions",
+        types=["s", "t", "s", "s", "s", "i?", "s", "s", "i", "i"],
         columns=[
             "transaction",
             "created",
@@ -300,6 +271,7 @@ def player_statement(f: Filters) -> Report:
 
     return Report(
         title=f"Statement of player {f.player_id}",
+        types=["t", "s", "s", "s", "s", "i", "i"],
         columns=["created", "transaction", "kind", "reference", "memo", "amount", "balance_after"],
         rows=rows,
         count=lambda: entries().count(),
@@ -308,15 +280,28 @@ def player_statement(f: Filters) -> Report:
 
 
 # Revenue: per day (or month) and game, by account kind, from the ledger alone.
+# Stakes count what was staked: house rounds' bets less those refunded when their round
+# was void; live games' stakes at settlement, each seat's hold less the part of a Double
+# stake reserve it never used (settlement "at_risk"; the whole hold for games settled
+# before it was recorded), so a table that never started and a void game stake nothing;
+# other escrows' holds (tournament entries) less their refunds.
 _REVENUE_SQL = """
 SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day,
        CASE WHEN t.reference LIKE 'round:%%' THEN split_part(t.reference, ':', 2)
+            WHEN t.kind = 'adjustment' THEN 'adjustments'
             ELSE COALESCE(g.slug, 'other') END AS game,
-       COALESCE(SUM(-e.amount) FILTER (
-           WHERE a.kind = 'cash' AND t.kind IN ('hold', 'bet')), 0)::bigint AS stakes,
+       (COALESCE(SUM(-e.amount) FILTER (WHERE a.kind = 'cash' AND t.kind = 'bet'), 0)
+        - COALESCE(SUM(e.amount) FILTER (
+            WHERE a.kind = 'cash' AND t.kind = 'win' AND t.idempotency_key LIKE 'round:%%:void'
+          ), 0)
+        + COALESCE(SUM(-e.amount) FILTER (
+            WHERE a.kind = 'cash' AND t.kind IN ('hold', 'release') AND g.id IS NULL
+              AND t.reference NOT LIKE 'table:%%' AND t.reference NOT LIKE 'round:%%'
+          ), 0))::bigint AS stakes,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'bank'), 0)::bigint AS house_bank,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'rake'), 0)::bigint AS rake,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'fees'), 0)::bigint AS fees,
+       COALESCE(SUM(e.amount) FILTER (WHERE a.kind = 'adjust'), 0)::bigint AS adjustments,
        COALESCE(SUM(e.amount) FILTER (WHERE a.kind IN ('cash', 'escrow')), 0)::bigint AS players_net
 FROM wallet_entry e
 JOIN wallet_transaction t ON t.id = e.transaction_id
@@ -326,6 +311,17 @@ WHERE t.kind = ANY(%s) AND t.created >= %s AND t.created < %s
 GROUP BY 1, 2
 ORDER BY 1, 2
 """
+_GAME_STAKES_SQL = """
+SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day, g.slug,
+       SUM(COALESCE(
+           (SELECT SUM(x::bigint) FROM jsonb_array_elements_text(g.settlement -> 'at_risk') x),
+           (SELECT SUM(s.held) FROM games_gameseat s WHERE s.game_id = g.id)
+       ))::bigint
+FROM wallet_transaction t
+JOIN games_game g ON g.escrow_reference = t.reference
+WHERE t.kind = 'settle' AND t.created >= %s AND t.created < %s
+GROUP BY 1, 2
+"""
 REVENUE_COLUMNS = [
     "period",
     "game",
@@ -334,21 +330,28 @@ REVENUE_COLUMNS = [
     "rake",
     "fees",
     "ggr",
+    "adjustments",
     "players_net",
 ]
+REVENUE_KINDS = (*PLAY_KINDS, "adjustment")
 
 
 def revenue_rows(f: Filters, unit: str) -> list[list]:
-    """[period, game, stakes, house bank, rake, fees, GGR, players' net] per day or month."""
+    """[period, game, stakes, house bank, rake, fees, GGR, staff adjustments, players' net]
+    per day or month. Every row balances: GGR + adjustments + players' net == 0."""
     with connection.cursor() as cursor:
-        cursor.execute(_REVENUE_SQL, [unit, list(PLAY_KINDS), f.period.since, f.period.until])
+        cursor.execute(_REVENUE_SQL, [unit, list(REVENUE_KINDS), f.period.since, f.period.until])
         found = cursor.fetchall()
+        cursor.execute(_GAME_STAKES_SQL, [unit, f.period.since, f.period.until])
+        game_stakes = {(day, game): staked for day, game, staked in cursor.fetchall()}
     rows = []
-    for day, game, stakes, bank, rake, fees, players in found:
+    for day, game, stakes, bank, rake, fees, adjustments, players in found:
         if f.game and game != f.game:
             continue
+        stakes += game_stakes.get((day, game), 0)
         label = day.strftime("%Y-%m") if unit == "month" else day.isoformat()
-        rows.append([label, game, stakes, bank, rake, fees, bank + rake + fees, players])
+        ggr = bank + rake + fees
+        rows.append([label, game, stakes, bank, rake, fees, ggr, adjustments, players])
     return rows
 
 
@@ -361,6 +364,7 @@ def _revenue(f: Filters, unit: str) -> Report:
 
     return Report(
         title=f"Gross gaming revenue and rake by game per {unit}",
+        types=["s", "s", "i", "i", "i", "i", "i", "i", "i"],
         columns=REVENUE_COLUMNS,
         rows=lambda: iter(revenue_rows(f, unit)),
         count=lambda: len(revenue_rows(f, unit)),
@@ -397,6 +401,7 @@ def protection_events(f: Filters) -> Report:
 
     return Report(
         title="Player protection events",
+        types=["t", "i", "s", "j", "i?"],
         columns=["created", "player", "event", "details", "actor"],
         rows=rows,
         count=lambda: events().count(),
@@ -425,6 +430,7 @@ def audit_log(f: Filters) -> Report:
 
     return Report(
         title="Staff audit log",
+        types=["t", "s", "s", "s", "s", "s", "s", "j"],
         columns=[
             "created",
             "actor",
@@ -472,6 +478,7 @@ def complaints_register(f: Filters) -> Report:
 
     return Report(
         title="Complaints register",
+        types=["i", "t", "i", "s", "t", "s", "s", "s", "t?"],
         columns=[
             "id",
             "created",
@@ -489,6 +496,32 @@ def complaints_register(f: Filters) -> Report:
     )
 
 
+def round_audit(f: Filters) -> Report:
+    """Every game and round of the period (started, or settled, in it), each row its whole
+    audit record (`reports.round_audit`): the bulk form of the per-round download."""
+    from reports import records
+
+    def rows():
+        for game in _games(f).iterator(chunk_size=200):
+            yield [f"game:{game.pk}", game.slug, game.rules_version, records.game_record(game)]
+        for game_round in _rounds(f).select_related("chain").iterator(chunk_size=200):
+            yield [
+                game_round.reference,
+                game_round.game,
+                game_round.rules_version,
+                records.round_record(game_round),
+            ]
+
+    return Report(
+        title="Audit records of every game and round",
+        types=["s", "s", "s", "o"],
+        columns=["id", "game", "rules_version", "record"],
+        rows=rows,
+        count=lambda: _games(f).count() + _rounds(f).count(),
+        inline=False,
+    )
+
+
 REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "games": ("Game and round history", game_history),
     "transactions": ("Ledger transactions", ledger_transactions),
@@ -498,6 +531,10 @@ REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "protection": ("Player protection events", protection_events),
     "audit": ("Staff audit log", audit_log),
     "complaints": ("Complaints register", complaints_register),
+    "round_audit": ("Audit records of every game and round", round_audit),
+    "account_summary": ("Daily player account summary", accounting.account_summary),
+    "sessions": ("Player sessions", accounting.player_sessions),
+    "liability": ("Daily liability to players", accounting.liability),
 }
 FORMATS = {
     "csv": "text/csv",
@@ -509,6 +546,65 @@ XLSX_REPORTS = {"revenue_daily", "revenue_monthly"}
 
 def formats_for(report: str) -> list[str]:
     return ["csv", "json", "xlsx"] if report in XLSX_REPORTS else ["csv", "json"]
+
+
+# --- JSON Schemas ---------------------------------------------------------------------
+
+_DATE_TIME = {"type": "string", "format": "date-time"}
+TYPES = {
+    "s": {"type": "string"},
+    "i": {"type": "integer", "description": "minor units for an amount"},
+    "d": {"type": "string", "format": "date"},
+    "t": _DATE_TIME,
+    "t?": {"anyOf": [_DATE_TIME, {"const": ""}]},
+    "i?": {"anyOf": [{"type": "integer"}, {"const": ""}]},
+    "j": {"type": "string", "contentMediaType": "application/json"},
+    "o": {"type": "object"},
+}
+
+
+def json_schema(report_name: str) -> dict:
+    """The JSON Schema (2020-12) of the report's JSON file; its CSV file carries the same
+    header lines and columns."""
+    report = REPORTS[report_name][1](Filters(Period(date.today(), date.today()), player_id=1))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{REPORTS[report_name][0]} (JSON export)",
+        "type": "object",
+        "required": ["header", "columns", "rows"],
+        "properties": {
+            "header": {
+                "type": "object",
+                "required": [
+                    "title",
+                    "operator",
+                    "period",
+                    "generated_at",
+                    "filters",
+                    "currency",
+                    "totals",
+                ],
+                "properties": {
+                    "generated_at": _DATE_TIME,
+                    "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
+                },
+            },
+            "columns": {"const": report.columns},
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "prefixItems": [
+                        {"title": column, **TYPES[kind]}
+                        for column, kind in zip(report.columns, report.types, strict=True)
+                    ],
+                    "minItems": len(report.columns),
+                    "items": False,
+                },
+            },
+            "note": {"const": NO_ACTIVITY},
+        },
+    }
 
 
 # --- writing --------------------------------------------------------------------------
@@ -551,6 +647,13 @@ def _counted(rows: Iterator[list], progress: Progress) -> Iterator[list]:
     progress(written)
 
 
+def cell(value):
+    """A value for one cell of CSV or XLSX: a list or object (an audit record) as JSON."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True, cls=DjangoJSONEncoder)
+    return value
+
+
 def _write_csv(report, head, out, progress) -> int:
     writer = csv.writer(out)
     for key, value in head.items():
@@ -561,7 +664,7 @@ def _write_csv(report, head, out, progress) -> int:
     writer.writerow(report.columns)
     written = 0
     for row in _counted(report.rows(), progress):
-        writer.writerow(row)
+        writer.writerow([cell(value) for value in row])
         written += 1
     if not written:
         writer.writerow([NO_ACTIVITY])
@@ -593,7 +696,7 @@ def _write_xlsx(report, head, out, progress) -> int:
     sheet.append(report.columns)
     written = 0
     for row in _counted(report.rows(), progress):
-        sheet.append(row)
+        sheet.append([cell(value) for value in row])
         written += 1
     if not written:
         sheet.append([NO_ACTIVITY])

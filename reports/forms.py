@@ -77,3 +77,36 @@ class ComplaintForm(forms.Form):
             kind, pk = subject.split(":")
             return {"game_id": int(pk)} if kind == "game" else {"round_id": int(pk)}
         return {"transaction_uuid": self.cleaned_data["transaction"]}
+
+
+class AuditForm(forms.Form):
+    """One game (by id) or one house round (by game and number) whose audit record to
+    download."""
+
+    game_id = forms.IntegerField(required=False, min_value=1, max_value=2**63 - 1, label="Game id")
+    round_game = forms.ChoiceField(required=False, label="Or a house round of")
+    round_number = forms.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, label="Round number"
+    )
+    file_format = forms.ChoiceField(choices=[("json", "JSON"), ("csv", "CSV")], label="Format")
+
+    def __init__(self, *args, **kwargs) -> None:
+        from casino import registry as round_games
+
+        kwargs.setdefault("prefix", "audit")  # beside the export form on one page
+        super().__init__(*args, **kwargs)
+        self.fields["round_game"].choices = [
+            ("", "—"),
+            *((game.slug, game.name) for game in round_games.all()),
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        game_id, game, number = (
+            cleaned.get("game_id"),
+            cleaned.get("round_game"),
+            cleaned.get("round_number"),
+        )
+        if bool(game_id) == bool(game or number) or bool(game) != bool(number):
+            raise forms.ValidationError("Give a game id, or a house game and a round number.")
+        return cleaned

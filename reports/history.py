@@ -71,6 +71,7 @@ class HistoryLine:
     link: str = ""
     link_text: str = ""
     notes: list[str] = field(default_factory=list)
+    rules_version: str = ""  # the rules it was played under (staff/versions.py)
 
 
 def _sources(user, period: Period, game: str):
@@ -159,6 +160,7 @@ class History:
                     net=(returned - seat.held - fees) if returned is not None else None,
                     link=reverse("games:replay", args=[game.pk]) if game.is_over else "",
                     link_text="Replay",
+                    rules_version=game.rules_version,
                 )
             )
         return lines
@@ -239,6 +241,7 @@ def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> Hist
         link=reverse("casino:round", args=[game_round.game, game_round.number]),
         link_text="Verify",
         notes=[note] if note else [],
+        rules_version=game_round.rules_version,
     )
 
 

@@ -172,3 +172,22 @@ class ExportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.report} export {self.pk} ({self.status})"
+
+
+class PlayerSession(models.Model):
+    """One log-in, until its log-out or the end of its session: what the player session
+    report is built on. Written by reports.receivers on Django's log-in and log-out
+    signals; the session key is kept only as its SHA-256."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    session_hash = models.CharField(max_length=64, unique=True)
+    started = models.DateTimeField(db_index=True)
+    expires = models.DateTimeField(null=True, blank=True)
+    logged_out = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started"]
+        indexes = [models.Index(fields=["user", "started"])]
+
+    def __str__(self) -> str:
+        return f"Session {self.pk} of user {self.user_id}"

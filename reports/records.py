@@ -9,12 +9,14 @@ A round not yet played shows neither its link nor its outcome: both were fixed a
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 
+from casino import registry as round_games
 from casino import services as rounds
-from casino.models import Round
+from casino.models import Bet, BetStatus, Round
 from games import replay
 from games.models import Game
 from reports.models import AuditLog, Complaint, Correction
@@ -95,35 +97,96 @@ def _corrections(**about) -> list[dict]:
     ]
 
 
+def _at_ms(game_round: Round, elapsed_ms: int | None):
+    """The time of a millisecond of a Crash round's run."""
+    if elapsed_ms is None or game_round.started_at_ms is None:
+        return None
+    return datetime.fromtimestamp((game_round.started_at_ms + elapsed_ms) / 1000, tz=UTC)
+
+
+def _round_bet(game_round: Round, bet: Bet, played: bool) -> dict:
+    row = {
+        "id": bet.pk,
+        "player": bet.user_id,
+        "placed_by": "auto" if bet.auto_run_id else "player",
+        "bet_type": bet.bet_type,
+        "label": bet.label,
+        "selection": bet.selection,
+        "stake": bet.stake,
+        "payout": bet.payout,
+        "status": bet.status,
+        "result": bet.result,
+        "slip": str(bet.slip),
+        "created": bet.created,
+    }
+    if played and bet.status != BetStatus.VOID:
+        details = round_games.get(game_round.game).bet_details(bet.selection, game_round.outcome)
+        cash_out = details.get("cash_out")
+        if cash_out:
+            details["cash_out"] = {**cash_out, "at": _at_ms(game_round, cash_out["elapsed_ms"])}
+        row.update(details)
+    return row
+
+
+def _round_actions(game_round: Round, bets: list[dict]) -> list[dict]:
+    """Every step of the round in time order, with who took it: each bet placed (by the
+    player or their Auto run), each Crash cash-out (by the player or the auto cash-out),
+    and the settlement (the system)."""
+    actions = [
+        {
+            "time": bet["created"],
+            "actor": bet["placed_by"],
+            "kind": "bet",
+            "bet": bet["id"],
+            "player": bet["player"],
+        }
+        for bet in bets
+    ]
+    actions += [
+        {
+            "time": bet["cash_out"]["at"],
+            "actor": bet["cash_out"]["by"],
+            "kind": "cash_out",
+            "bet": bet["id"],
+            "player": bet["player"],
+        }
+        for bet in bets
+        if bet.get("cash_out") and bet["cash_out"]["at"] is not None
+    ]
+    if game_round.settled_at:
+        kind = "void" if game_round.state == Round.State.VOID else "settle"
+        actions.append(
+            {
+                "time": game_round.settled_at,
+                "actor": "system",
+                "kind": kind,
+                "bet": None,
+                "player": None,
+            }
+        )
+    return sorted(actions, key=lambda a: a["time"])
+
+
 def round_record(game_round: Round) -> dict:
     played = game_round.state in PLAYED
-    bets = game_round.bets.order_by("id")
+    bets = [_round_bet(game_round, b, played) for b in game_round.bets.order_by("id")]
     record = {
         "game": game_round.game,
         "number": game_round.number,
+        "rules_version": game_round.rules_version,
         "state": game_round.state,
         "chain": game_round.chain_id,
         "link_index": game_round.link_index,
         "outcome": game_round.outcome if played else None,
         "starts_at": game_round.starts_at,
         "closes_at": game_round.closes_at,
+        "run_started_at": _at_ms(game_round, 0),
         "settled_at": game_round.settled_at,
-        "bets": [
-            {
-                "id": b.pk,
-                "player": b.user_id,
-                "bet_type": b.bet_type,
-                "label": b.label,
-                "selection": b.selection,
-                "stake": b.stake,
-                "payout": b.payout,
-                "status": b.status,
-                "result": b.result,
-                "slip": str(b.slip),
-                "created": b.created,
-            }
-            for b in bets
-        ],
+        "players": sorted({b["player"] for b in bets}),
+        "stakes": sum(b["stake"] for b in bets),
+        "payouts": sum(b["payout"] for b in bets),
+        "bets": bets,
+        "actions": _round_actions(game_round, bets),
     }
     return _plain(
         {
@@ -142,6 +205,7 @@ def game_record(game: Game) -> dict:
     record = {
         "id": game.pk,
         "game": game.slug,
+        "rules_version": game.rules_version,
         "options": game.options,
         "stake": game.stake,
         "rake_bp": game.rake_bp,
@@ -151,6 +215,8 @@ def game_record(game: Game) -> dict:
         "started": game.started,
         "finished": game.finished,
         "seed_hash": game.seed_hash,
+        "players": [s.player_id for s in game.seats.all() if s.player_id],
+        "stakes": sum(s.held for s in game.seats.all()),
         "seats": [
             {
                 "position": s.position,

@@ -9,8 +9,10 @@ from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from reports import complaints, exports, history
-from reports.forms import ComplaintForm, ExportForm, PeriodForm
+from casino.models import Round
+from games.models import Game
+from reports import complaints, exports, history, round_audit
+from reports.forms import AuditForm, ComplaintForm, ExportForm, PeriodForm
 from reports.models import Complaint, ExportJob
 from reports.tasks import exports_dir, run_export
 from staff.roles import is_regulator, may_export
@@ -78,7 +80,7 @@ def exports_view(request):
         report_name, file_format = form.cleaned_data["report"], form.cleaned_data["file_format"]
         filters = form.filters()
         report = exports.REPORTS[report_name][1](filters)
-        if report.count() <= INLINE_EXPORT_ROWS:
+        if report.inline and report.count() <= INLINE_EXPORT_ROWS:
             response = HttpResponse(
                 exports.render(report_name, filters, file_format),
                 content_type=exports.FORMATS[file_format],
@@ -95,8 +97,78 @@ def exports_view(request):
         )
         run_export.delay(job.pk)
         return redirect("reports:export_job", job.pk)
+    return _exports_page(request, form, AuditForm())
+
+
+def _exports_page(request, form, audit_form):
     jobs = ExportJob.objects.filter(requester=request.user)[:20]
-    return render(request, "reports/exports.html", {"form": form, "jobs": jobs})
+    return render(
+        request,
+        "reports/exports.html",
+        {
+            "form": form,
+            "audit_form": audit_form,
+            "jobs": jobs,
+            "schemas": [(name, title) for name, (title, _) in exports.REPORTS.items()],
+        },
+    )
+
+
+@login_required
+def export_schema(request, name: str):
+    """The JSON Schema of a report's JSON file (its CSV holds the same columns)."""
+    _exporter(request)
+    if name not in exports.REPORTS:
+        raise Http404
+    return JsonResponse(exports.json_schema(name), json_dumps_params={"indent": 1})
+
+
+# --- the audit record of one game or round -------------------------------------------------
+
+
+@login_required
+def audit_find(request):
+    _exporter(request)
+    form = AuditForm(request.GET)
+    if not form.is_valid():
+        return _exports_page(request, ExportForm(), form)
+    data = form.cleaned_data
+    if data["game_id"]:
+        return redirect("reports:audit_game", data["game_id"], data["file_format"])
+    return redirect(
+        "reports:audit_round", data["round_game"], data["round_number"], data["file_format"]
+    )
+
+
+def _download(document: dict, file_format: str) -> HttpResponse:
+    if file_format not in round_audit.FORMATS:
+        raise Http404
+    response = HttpResponse(
+        round_audit.render(document, file_format), content_type=round_audit.FORMATS[file_format]
+    )
+    name = round_audit.file_name(document, file_format)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+def audit_game(request, pk: int, file_format: str):
+    _exporter(request)
+    game = get_object_or_404(Game, pk=pk)
+    return _download(round_audit.game_document(game), file_format)
+
+
+@login_required
+def audit_round(request, game: str, number: int, file_format: str):
+    _exporter(request)
+    game_round = get_object_or_404(Round.objects.select_related("chain"), game=game, number=number)
+    return _download(round_audit.round_document(game_round), file_format)
+
+
+@login_required
+def audit_schema(request):
+    _exporter(request)
+    return JsonResponse(round_audit.SCHEMA, json_dumps_params={"indent": 1})
 
 
 def _job_for(request, pk: int) -> ExportJob:

@@ -103,6 +103,22 @@ class CrashGame(RoundGame):
         paid = result.get("multiplier")
         return "" if paid is None else f"cashed out at {odds_text(paid)}"
 
+    def bet_details(self, selection: Selection, outcome: Outcome) -> dict[str, Any]:
+        """The cash-out: its multiplier, the run's millisecond it happened at and whether
+        the player's hand or the auto cash-out took it; None if it rode into the crash."""
+        paid = self.paid_multiplier(selection, outcome)
+        if paid is None:
+            return {"cash_out": None}
+        manual = selection.get("cashed_out_ms")
+        by_hand = manual is not None and paid == curve.multiplier(manual)
+        return {
+            "cash_out": {
+                "multiplier": paid,
+                "by": "player" if by_hand else "auto",
+                "elapsed_ms": manual if by_hand else curve.crash_instant(paid),
+            }
+        }
+
     def rtp(self, bet_type: str) -> Fraction:
         """The return of a bet cashing out at the rules' least target, 1.01x: every target
         returns within a hair of ``100 - edge`` percent (fairness.py says why)."""

@@ -113,6 +113,14 @@ class KenoGame(RoundGame):
         hits = result.get("hits")
         return "" if hits is None else f"{hits} hit{'s' * (hits != 1)}"
 
+    def bet_details(self, selection: Selection, outcome: Outcome) -> dict[str, Any]:
+        numbers = selection["numbers"]
+        return {
+            "picks": numbers,
+            "hits": self.hits(selection, outcome),
+            "hit_numbers": sorted(set(numbers) & set(outcome["balls"])),
+        }
+
     def rtp(self, bet_type: str) -> Fraction:
         table, picks = self._table_and_picks(bet_type)
         return paytables.rtp(table.paytable, picks)

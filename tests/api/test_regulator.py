@@ -64,7 +64,8 @@ def test_every_report_through_the_api_equals_the_json_file_export(api, activity)
         assert body["header"] == exported["header"] and generated
         # And the CSV file's table, byte for byte, written from the API's rows.
         table = io.StringIO()
-        csv.writer(table).writerows([body["columns"], *rows] if rows else [body["columns"]])
+        cells = [[exports.cell(value) for value in row] for row in rows]  # objects as JSON
+        csv.writer(table).writerows([body["columns"], *cells])
         csv_file = exports.render(name, f, "csv").decode()
         assert csv_file.split("\r\n\r\n", 1)[1].startswith(table.getvalue()), name
     assert any(row[0] == f"game:{game.pk}" for row in all_rows(api, "games", **ALL_TIME)[1])
@@ -138,3 +139,32 @@ def test_a_games_full_record_has_seats_moves_money_and_proof(api, activity):
     assert {t["kind"] for t in body["ledger"]} >= {"hold", "settle"}
     assert body["fairness"]["seed"] == bytes(game.seed).hex()
     assert api("/api/regulator/games/999999/").status_code == 404
+
+
+def test_the_audit_records_download_as_csv_and_every_file_follows_its_schema(api, activity):
+    import jsonschema
+
+    from reports import round_audit
+
+    game, _, game_round, _ = activity
+    for path in (
+        f"/api/regulator/games/{game.pk}/audit.csv",
+        f"/api/regulator/rounds/{game_round.game}/{game_round.number}/audit.csv",
+    ):
+        answer = api(path)
+        assert answer.status_code == 200 and answer["Content-Type"] == "text/csv"
+        text = answer.content.decode()
+        assert "[record]" in text and "rules_version" in text and "[ledger]" in text
+    assert api("/api/regulator/games/999999/audit.csv").status_code == 404
+    assert api("/api/regulator/audit-schema/").json() == round_audit.SCHEMA
+    listed = {r["name"]: r for r in api("/api/regulator/reports/").json()}
+    all_time = exports.Filters(history.Period(date(2000, 1, 1), date(2099, 12, 31)))
+    for name in exports.REPORTS:
+        assert listed[name]["schema"].endswith(f"/api/regulator/reports/{name}/schema/")
+        schema = api(f"/api/regulator/reports/{name}/schema/").json()
+        jsonschema.Draft202012Validator.check_schema(schema)
+        f = exports.Filters(all_time.period, player_id=game.seats.first().player_id)
+        exported = json.loads(exports.render(name, f if name == "statement" else all_time, "json"))
+        assert exported["rows"] or name in ("protection", "complaints", "audit", "sessions"), name
+        jsonschema.validate(exported, schema)
+    assert api("/api/regulator/reports/nothing/schema/").status_code == 404

@@ -12,6 +12,8 @@ from tests.casino import conftest as casino_fixtures
 casino_settings = casino_fixtures.casino_settings
 crash_round = casino_fixtures.crash_round
 fake_clock = casino_fixtures.fake_clock
+funded = casino_fixtures.funded
+keno_rounds = casino_fixtures.keno_rounds
 run_round = casino_fixtures.run_round
 
 

@@ -65,7 +65,7 @@ def test_the_regulators_exports_carry_the_round_and_its_money(played_roulette):
     assert (row["stakes"], row["payouts"]) == ("2000;3000", "4000;0")
     assert row["revealed_seed"] == bytes(game_round.link).hex()
     (revenue,) = [r for r in exports.revenue_rows(TODAY_FILTERS, "day") if r[1] == GAME]
-    assert revenue[2:] == [5_000, 1_000, 0, 0, 1_000, -1_000]
+    assert revenue[2:] == [5_000, 1_000, 0, 0, 1_000, 0, -1_000]
 
 
 def test_a_player_may_complain_about_a_round_they_bet_on_and_no_other(
