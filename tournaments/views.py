@@ -52,10 +52,16 @@ def _context(request, tournament: Tournament) -> dict:
         for entry in entries:
             entry.score = score.get(entry.pk, 0) / 2
         entries.sort(key=lambda e: (e.place or 0, -e.score))
+    if tournament.format == Tournament.Format.ARENA and tournament.started:
+        arena_score = selectors.arena_scores(tournament)
+        for entry in entries:
+            entry.score = arena_score[entry.pk].points
+            entry.streak = arena_score[entry.pk].on_streak
+        entries.sort(key=lambda e: (e.place or 0, -e.score))
     user = request.user
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
     match = selectors.next_game(tournament, user)
-    pool = sum(e.entry for e in entries)
+    pool = selectors.prize_pool(tournament, sum(e.entry for e in entries))
     return {
         "tournament": tournament,
         "engine": registry.get(tournament.game_slug),
