@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import calendar
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -78,7 +79,7 @@ class Terms(models.Model):
     @property
     def terms(self) -> dict:
         """The terms as fields, to create a tournament with."""
-        return {f.name: getattr(self, f.name) for f in Terms._meta.fields}
+        return {f.name: getattr(self, f.name) for f in Terms._meta.fields if f.name != "created"}
 
 
 def _terms_constraints(prefix: str) -> list:
@@ -126,6 +127,13 @@ class Schedule(Terms):
                 name="schedule_weekday_when_weekly",
             ),
         ]
+
+    @property
+    def when(self) -> str:
+        at = self.time_of_day.strftime("%H:%M")
+        if self.weekday is None:
+            return f"Daily at {at}"
+        return f"Every {calendar.day_name[self.weekday]} at {at}"
 
     def clean(self) -> None:
         super().clean()
