@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.db import transaction
 
-from tournaments import services
 from staff import audit
 from staff.audited_admin import AuditedAdmin
+from tournaments import services
 from tournaments.models import Entry, Match, Schedule, Tournament
 
 
