@@ -469,11 +469,12 @@ def settle(tournament_id: int) -> Tournament:
 
 def _top_up(tournament: Tournament, entries: int) -> int:
     """A guaranteed pool larger than the entries: the house bank pays the difference into
-    the escrow before the prizes are paid (once, by its key). Returns the top-up."""
+    the escrow before the prizes are paid (once, by its key). Returns the top-up. It is
+    posted as a win of the house bank's, so the revenue reports count it against GGR."""
     top_up = max(0, tournament.guaranteed - entries)
     if top_up:
         wallet.post(
-            LedgerTransaction.Kind.TRANSFER,
+            LedgerTransaction.Kind.WIN,
             [
                 (wallet.house_account(Account.Kind.HOUSE_BANK), -top_up),
                 (wallet.escrow_account(tournament.escrow_reference), top_up),
