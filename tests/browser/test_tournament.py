@@ -11,13 +11,16 @@ from games import services as games
 from games.models import Game
 from tests.browser.test_crash import in_thread
 from tests.browser.test_play_flow import log_in
-from tests.tournaments.conftest import make_tournament, play_out  # noqa: F401 (a fixture)
+from tests.tournaments import conftest as tournament_fixtures
 from tournaments import services
 from tournaments.models import Entry, Match, Tournament
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+make_tournament = tournament_fixtures.make_tournament
+play_out = tournament_fixtures.play_out
 
 YOUR_TURN = "Your turn: choose a sign"
 
@@ -37,8 +40,8 @@ def play_her_game(page, game_id: int, her) -> None:
                 "s => document.querySelector('[data-status]').textContent !== s", arg=YOUR_TURN
             )
             continue
-        player = seats[position].player
-        in_thread(lambda: games.submit(game.pk, player, game.seq, {"sign": "scissors"}))
+        move = (game.pk, seats[position].player, game.seq, {"sign": "scissors"})
+        in_thread(lambda move=move: games.submit(*move))
 
 
 def other_semi_final(tournament, her) -> Match:
