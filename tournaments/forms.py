@@ -32,6 +32,7 @@ TERMS_FIELDS = [
     "min_players",
     "max_players",
     "start_when_full",
+    "late_registration",
 ]
 
 

@@ -43,6 +43,9 @@ class Terms(models.Model):
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=8)
     start_when_full = models.BooleanField(default=False)
+    late_registration = models.BooleanField(
+        default=False, help_text="Arena: players may still join while it runs"
+    )
     guaranteed = models.BigIntegerField(
         default=0,
         help_text="minor units: the smallest prize pool; the house tops up the entries to it",
@@ -71,6 +74,10 @@ class Terms(models.Model):
             raise ValidationError({"rounds": "A Swiss tournament needs its number of rounds."})
         if self.format == Format.ARENA and not self.minutes:
             raise ValidationError({"minutes": "An arena needs its length in minutes."})
+        if self.late_registration and self.format != Format.ARENA:
+            raise ValidationError(
+                {"late_registration": "Only an arena takes players after its start."}
+            )
 
     @property
     def buy_in(self) -> int:
@@ -184,6 +191,16 @@ class Tournament(Terms):
         if self.format != Format.ARENA or self.started is None:
             return None
         return self.started + timedelta(minutes=self.minutes)
+
+    def open_late(self, now: datetime) -> bool:
+        """An arena with late registration takes players until its end."""
+        ends = self.ends_at
+        return (
+            self.late_registration
+            and self.status == self.Status.RUNNING
+            and ends is not None
+            and now < ends
+        )
 
 
 class Entry(models.Model):

@@ -59,7 +59,10 @@ def register(user, tournament_id: int, now: datetime | None = None) -> Entry:
     now = now or timezone.now()
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        if tournament.status != Tournament.Status.REGISTERING or now >= tournament.starts_at:
+        late = tournament.open_late(now)
+        if not late and (
+            tournament.status != Tournament.Status.REGISTERING or now >= tournament.starts_at
+        ):
             raise TournamentError("Registration for this tournament is closed.")
         if now < tournament.registration_opens:
             raise TournamentError("Registration for this tournament has not opened yet.")
@@ -73,7 +76,11 @@ def register(user, tournament_id: int, now: datetime | None = None) -> Entry:
         )
         _hold(tournament, entry)
         full = len(field) + 1 == tournament.max_players
-        if full and tournament.start_when_full:
+        if late:  # seeded last, and paired at once if anybody is waiting
+            entry.seed = len(field)
+            entry.save(update_fields=["seed"])
+            _pair_arena(tournament, now)
+        elif full and tournament.start_when_full:
             _start(tournament, now)
         _announce(tournament)
     return entry

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import registry
@@ -74,6 +75,8 @@ def _context(request, tournament: Tournament) -> dict:
             (place, share / 100) for place, share in enumerate(tournament.prize_table, start=1)
         ],
         "balance": cash_balance(user) if user.is_authenticated else None,
+        "registration_open": tournament.status == Tournament.Status.REGISTERING
+        or tournament.open_late(timezone.now()),
         "max_games": services.MAX_GAMES_PER_MATCH,
     }
 

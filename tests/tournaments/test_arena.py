@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from tournaments import arena, services
-from tournaments.models import Entry, Match
+from tournaments.models import Entry, Match, Tournament
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 
@@ -94,3 +94,31 @@ def test_an_arena_of_two_plays_the_same_opponent_again(make_tournament, funded_p
     services.sweep(start + timedelta(minutes=5))
     tournament.refresh_from_db()
     assert tournament.status == "finished" and tournament.settlement["pool"] == 2_000
+
+
+def test_late_registration_joins_a_running_arena_and_is_paired_at_once(
+    make_tournament, funded_player
+):
+    tournament, _players = field_of(
+        3, make_tournament, funded_player, format="arena", minutes=10, late_registration=True
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(max_players=8)
+    start = timezone.now() + timedelta(hours=2)
+    services.start_due(start)
+    waiting = Match.objects.filter(tournament=tournament)
+    assert waiting.count() == 1  # three players: one waits
+    late = funded_player()
+    services.register(late, tournament.pk, now=start + timedelta(minutes=3))
+    latest = Match.objects.filter(tournament=tournament).order_by("pk").last()
+    assert late in (latest.first.player, latest.second.player)
+    assert Entry.objects.get(tournament=tournament, player=late).seed == 3
+    with pytest.raises(services.TournamentError, match="closed"):
+        services.register(funded_player(), tournament.pk, now=start + timedelta(minutes=10))
+
+
+def test_without_late_registration_a_running_arena_is_closed(make_tournament, funded_player):
+    tournament, _ = field_of(2, make_tournament, funded_player, format="arena", minutes=10)
+    start = timezone.now() + timedelta(hours=2)
+    services.start_due(start)
+    with pytest.raises(services.TournamentError, match="closed"):
+        services.register(funded_player(), tournament.pk, now=start + timedelta(minutes=1))
