@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from games import registry
 from tournaments import selectors, services
+from tournaments.forms import tournament_games
 from tournaments.models import Entry, Tournament
 from wallet.money import parse_major
 from wallet.selectors import cash_balance
@@ -31,7 +32,7 @@ def index(request):
             "upcoming": by_status["registering"],
             "running": by_status["running"],
             "finished": by_status["finished"][::-1],
-            "engines": registry.all(),
+            "games": tournament_games(),
             "formats": Tournament.Format.choices,
             "chosen": {
                 "game": game,

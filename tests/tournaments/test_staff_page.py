@@ -132,3 +132,31 @@ def test_a_weekly_schedule_needs_its_weekday(client, organiser):
     response = client.post(reverse("tournaments:staff_new_schedule"), data)
     assert "weekday" in response.context["form"].errors
     assert not Schedule.objects.exists()
+
+
+def test_a_tournament_created_and_cancelled_in_the_admin_is_audited(client, make_user):
+    boss = make_user(is_staff=True, is_superuser=True)
+    client.force_login(boss)
+    data = tournament_form(format="knockout", minutes="0", guaranteed="0")
+    data.update(
+        entry="1000",
+        fee="100",
+        prize_table="[10000]",
+        registration_opens_0=data["registration_opens"][:10],
+        registration_opens_1=data["registration_opens"][11:],
+        starts_at_0=data["starts_at"][:10],
+        starts_at_1=data["starts_at"][11:],
+        **{"entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0"},
+    )
+    response = client.post(reverse("admin:tournaments_tournament_add"), data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    tournament = Tournament.objects.get()
+    assert tournament.created_by == boss
+    assert AuditLog.objects.get(action="tournaments.tournament.add").target_id == str(tournament.pk)
+    client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "cancel_and_refund", "_selected_action": [tournament.pk]},
+    )
+    tournament.refresh_from_db()
+    assert tournament.status == "cancelled"
+    assert AuditLog.objects.filter(action="tournaments.cancel").count() == 1
