@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from staff import audit
 from staff.audited_admin import snapshot
+from tournaments import selectors
 from tournaments.forms import ScheduleForm, TermsForm, TournamentForm
 from tournaments.models import Schedule, Tournament
 
@@ -43,7 +44,7 @@ def index(request):
         request,
         "tournaments/staff/index.html",
         {
-            "upcoming": Tournament.objects.filter(
+            "upcoming": selectors.listed().filter(
                 status__in=[Tournament.Status.REGISTERING, Tournament.Status.RUNNING]
             ),
             "schedules": Schedule.objects.all(),

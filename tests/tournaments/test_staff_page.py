@@ -66,6 +66,8 @@ def test_staff_schedule_a_tournament_and_it_is_audited(client, organiser):
     assert log.details["entry"] == 1_000 and log.details["prize_table"] == [6_000, 2_550, 1_450]
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content
     assert b"Guaranteed prize pool: 250.00" in page and b"pool 250.00" in page
+    listed = client.get(reverse("tournaments:staff")).content
+    assert b"Friday arena" in listed and b"0 of 32" in listed
 
 
 @pytest.mark.parametrize(
