@@ -217,6 +217,9 @@ class Entry(models.Model):
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     prize = models.BigIntegerField(null=True, blank=True)
+    paused = models.BooleanField(
+        default=False, help_text="Arena: left their last game; not paired until they come back"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

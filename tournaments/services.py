@@ -133,6 +133,25 @@ def unregister(user, tournament_id: int) -> None:
         _announce(tournament)
 
 
+def come_back(user, tournament_id: int, now: datetime | None = None) -> None:
+    """A paused arena player asks to be paired again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        ends = tournament.ends_at
+        if tournament.status != Tournament.Status.RUNNING or ends is None or now >= ends:
+            raise TournamentError("This arena is not running.")
+        entry = tournament.entries.filter(
+            player=user, status=Entry.Status.REGISTERED, paused=True
+        ).first()
+        if entry is None:
+            raise TournamentError("You are not paused in this arena.")
+        entry.paused = False
+        entry.save(update_fields=["paused"])
+        _pair_arena(tournament, now)
+        _announce(tournament)
+
+
 def cancel(tournament_id: int, why: str = "cancelled") -> None:
     with transaction.atomic():
         tournament = _locked(tournament_id)
@@ -249,8 +268,14 @@ def _winner(match: Match, game: Game) -> int | None:
 
 def _record(tournament: Tournament, match: Match) -> None:
     """A knockout match ending level is played again (the higher seed goes through after
-    MAX_GAMES_PER_MATCH); a Swiss game ending level is a draw."""
+    MAX_GAMES_PER_MATCH); a Swiss game ending level is a draw. In an arena, a player who
+    left the game (or never came) is paused: not paired again until they come back."""
     winner = _winner(match, match.game)
+    if tournament.format == Tournament.Format.ARENA:
+        gone = match.game.seats.filter(disconnected=True).values_list("player_id", flat=True)
+        Entry.objects.filter(pk__in=[match.first_id, match.second_id], player__in=gone).update(
+            paused=True
+        )
     if winner is not None:
         match.winner_id = winner
     elif tournament.format != Tournament.Format.KNOCKOUT:
@@ -359,9 +384,13 @@ def _pair_arena(tournament: Tournament, now: datetime) -> None:
     for m in sorted((m for m in matches if m.decided), key=lambda m: m.round):
         last_opponent[m.first_id], last_opponent[m.second_id] = m.second_id, m.first_id
     seeds = _seeds(tournament)
+    paused = set(tournament.entries.filter(paused=True).values_list("pk", flat=True))
     standings = [e for group in arena.ranking(seeds, _arena_results(tournament)) for e in group]
     pairs = arena.pair(
-        [e for e in seeds if e not in busy], standings, last_opponent, anyone_playing=bool(busy)
+        [e for e in seeds if e not in busy | paused],
+        standings,
+        last_opponent,
+        anyone_playing=bool(busy),
     )
     if pairs:
         entries = {entry.pk: entry for entry in registered(tournament)}

@@ -114,3 +114,15 @@ def unregister(request, tournament_id: int):
     except services.TournamentError as refused:
         messages.error(request, str(refused))
     return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def come_back(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        services.come_back(request.user, tournament_id)
+        messages.success(request, "You are back in the pairings.")
+    except services.TournamentError as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:detail", tournament_id)

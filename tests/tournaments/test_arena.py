@@ -122,3 +122,24 @@ def test_without_late_registration_a_running_arena_is_closed(make_tournament, fu
     services.start_due(start)
     with pytest.raises(services.TournamentError, match="closed"):
         services.register(funded_player(), tournament.pk, now=start + timedelta(minutes=1))
+
+
+def test_a_player_who_leaves_is_paused_until_they_come_back(make_tournament, funded_player):
+    from games import services as games
+
+    tournament, _players = field_of(2, make_tournament, funded_player, format="arena", minutes=10)
+    start = timezone.now() + timedelta(hours=2)
+    services.start_due(start)
+    match = Match.objects.get(tournament=tournament)
+    leaver = match.second.player
+    games.resign(match.game_id, leaver)
+    match.refresh_from_db()
+    assert match.winner.player == match.first.player
+    paused = Entry.objects.get(tournament=tournament, player=leaver)
+    assert paused.paused
+    assert Match.objects.filter(tournament=tournament).count() == 1  # nobody to pair
+    with pytest.raises(services.TournamentError, match="not paused"):
+        services.come_back(match.first.player, tournament.pk, now=start)
+    services.come_back(leaver, tournament.pk, now=start + timedelta(minutes=1))
+    assert Match.objects.filter(tournament=tournament).count() == 2
+    assert not Entry.objects.get(pk=paused.pk).paused
