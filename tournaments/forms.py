@@ -7,11 +7,14 @@ import json
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.conf import settings
 
 from games import registry
+from games.conf import limits
 from tournaments import prizes
 from tournaments.models import Schedule, Terms, Tournament
 from wallet.money import format_minor, parse_major
+from wallet.rake import BASIS_POINTS
 
 PRIZE_CHOICES = [
     ("winner", "Winner takes all"),
@@ -52,6 +55,8 @@ def percentages_to_table(text: str) -> list[int]:
         shares = [Decimal(part) * 100 for part in text.replace(",", " ").split()]
     except InvalidOperation:
         raise forms.ValidationError("Write the percentages as numbers: 50, 30, 20.") from None
+    if not all(share.is_finite() and 0 < share <= BASIS_POINTS for share in shares):
+        raise forms.ValidationError("Each place gets more than 0%, and 100% in all.")
     if any(share != share.to_integral_value() for share in shares):
         raise forms.ValidationError("Percentages have at most two decimals.")
     table = [int(share) for share in shares]
@@ -95,9 +100,13 @@ class TermsForm(forms.ModelForm):
 
     def _money(self, name: str) -> int:
         try:
-            return parse_major(self.cleaned_data[name] or "0")
+            amount = parse_major(self.cleaned_data[name] or "0")
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from None
+        if amount > settings.WALLET_MAX_AMOUNT:
+            limit = format_minor(settings.WALLET_MAX_AMOUNT)
+            raise forms.ValidationError(f"At most {limit}.")
+        return amount
 
     def clean_entry(self) -> int:
         return self._money("entry")
@@ -121,6 +130,9 @@ class TermsForm(forms.ModelForm):
     def clean(self) -> dict:
         cleaned = super().clean()
         slug, options = cleaned.get("game_slug"), cleaned.get("options")
+        steps = limits(slug).step_seconds if slug else ()
+        if steps and cleaned.get("step_seconds") not in steps:
+            self.add_error("step_seconds", f"This game's move times: {list(steps)} seconds.")
         if slug and options is not None:
             try:
                 registry.get(slug).Options.from_json(options)
