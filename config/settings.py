@@ -152,6 +152,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
+                "tournaments.context.tournament_notices",
             ],
         },
     },
@@ -273,6 +274,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
     # Tournaments start on time, move on from games the game hook missed, and settle.
     "tournaments-sweep": {"task": "tournaments.tasks.sweep", "schedule": 5.0},
+    # Recurring tournaments: each occurrence is created once its registration opens.
+    "tournaments-schedules": {"task": "tournaments.tasks.create_scheduled", "schedule": 60.0},
     # Reality checks reach the player's open pages within this period of falling due.
     "reality-checks": {"task": "accounts.tasks.announce_reality_checks", "schedule": 15.0},
 }

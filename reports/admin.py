@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -17,8 +17,10 @@ from games.models import Game
 from reports import complaints, corrections
 from reports.models import AuditLog, Complaint, Correction, ExportJob
 from reports.staff_forms import CorrectionForm
+from tournaments.models import Tournament
 from wallet.admin_columns import money_column
 from wallet.money import format_minor
+from wallet.services import WalletError
 
 CORRECT_PERMISSION = "reports.correct_result"
 
@@ -110,7 +112,13 @@ class CorrectionAdmin(ReadOnly):
         if request.method == "POST" and form.is_valid():
             try:
                 correction = _correct(request.user, form.cleaned_data)
-            except (corrections.CorrectionRefused, LookupError, ValueError) as refusal:
+            except (
+                corrections.CorrectionRefused,
+                LookupError,
+                ObjectDoesNotExist,
+                ValueError,
+                WalletError,
+            ) as refusal:
                 form.add_error(None, str(refusal))
             else:
                 messages.success(request, f"{correction} posted and audited.")
@@ -122,8 +130,8 @@ class CorrectionAdmin(ReadOnly):
             "title": "Correct a result",
             "explanation": "Posts one balanced correction transaction between the players' "
             "cash and the house account of the original money (a game's rake, a round's "
-            "bank). Ledger entries are never edited. The note is shown in the players' "
-            "history; the reason goes to the audit log.",
+            "bank, a tournament's fees). Ledger entries are never edited. The note is shown "
+            "in the players' history; the reason goes to the audit log.",
             "submit": "Post correction",
         }
         return TemplateResponse(request, "admin/staff_tool.html", context)
@@ -131,6 +139,15 @@ class CorrectionAdmin(ReadOnly):
 
 def _correct(staff, data: dict) -> Correction:
     target = data["target"].split(":")
+    tournament = Tournament.objects.get(pk=int(target[1])) if target[0] == "tournament" else None
+    if data["void"]:
+        return corrections.void_tournament(
+            staff,
+            tournament,
+            reason=data["reason"],
+            player_note=data["player_note"],
+            key=data["token"],
+        )
     game = Game.objects.get(pk=int(target[1])) if target[0] == "game" else None
     game_round = (
         Round.objects.get(game=target[1], number=int(target[2])) if target[0] == "round" else None
@@ -143,6 +160,7 @@ def _correct(staff, data: dict) -> Correction:
         staff,
         game=game,
         game_round=game_round,
+        tournament=tournament,
         amounts={players[pk]: amount for pk, amount in data["amounts"].items()},
         reason=data["reason"],
         player_note=data["player_note"],

@@ -1,7 +1,10 @@
 """Correcting a result after the fact. Ledger entries are never edited: a correction is a
 new balanced transaction of kind "correction" between the affected players' cash and the
 house account the original money went to (a live game's rake, a house round's bank),
-recorded with a note the players see in their history and an audit log entry."""
+recorded with a note the players see in their history and an audit log entry.
+
+A tournament's result is corrected against the rake account its fees went to; voiding it
+gives each player back their entry and fee and takes back their prize (`void_tournament`)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from casino.models import Round
 from games.models import Game
 from reports.models import Correction
 from staff import audit
+from tournaments.models import Entry as TournamentEntry
+from tournaments.models import Tournament
 from wallet import services as wallet
 from wallet.models import Account, Transaction
 
@@ -20,9 +25,18 @@ class CorrectionRefused(Exception):
     pass
 
 
-def _house_and_players(game: Game | None, game_round: Round | None):
-    if (game is None) == (game_round is None):
-        raise CorrectionRefused("A correction is about one game or one round.")
+def _house_and_players(game: Game | None, game_round: Round | None, tournament=None):
+    if [game, game_round, tournament].count(None) != 2:
+        raise CorrectionRefused("A correction is about one game, one round or one tournament.")
+    if tournament is not None:
+        if not tournament.settlement:
+            raise CorrectionRefused("Only a settled tournament's result can be corrected.")
+        players = set(
+            tournament.entries.filter(status=TournamentEntry.Status.REGISTERED).values_list(
+                "player_id", flat=True
+            )
+        )
+        return wallet.house_account(Account.Kind.RAKE), players, tournament.escrow_reference
     if game is not None:
         if not game.settled:
             raise CorrectionRefused("Only a settled game's result can be corrected.")
@@ -43,6 +57,7 @@ def correct_result(
     key: str,
     game: Game | None = None,
     game_round: Round | None = None,
+    tournament: Tournament | None = None,
 ) -> Correction:
     """`amounts`: {player: signed minor units} each player receives (or gives back).
     `key` makes a resubmitted form a replay: the first correction comes back."""
@@ -53,10 +68,10 @@ def correct_result(
         raise CorrectionRefused("A correction moves some money.")
     for amount in amounts.values():
         wallet.check_amount(abs(amount))
-    house, took_part, reference = _house_and_players(game, game_round)
+    house, took_part, reference = _house_and_players(game, game_round, tournament)
     strangers = [str(p) for p in amounts if p.pk not in took_part]
     if strangers:
-        raise CorrectionRefused(f"Not part of this game or round: {', '.join(strangers)}.")
+        raise CorrectionRefused(f"Not part of this result: {', '.join(strangers)}.")
     moves = [(wallet.cash_account(p), amount) for p, amount in amounts.items()]
     moves.append((house, -sum(amounts.values())))
     with transaction.atomic():
@@ -73,6 +88,7 @@ def correct_result(
         correction = Correction.objects.create(
             game=game,
             game_round=game_round,
+            tournament=tournament,
             amounts={str(p.pk): amount for p, amount in amounts.items()},
             reason=reason.strip(),
             player_note=player_note.strip(),
@@ -90,3 +106,20 @@ def correct_result(
             transaction=str(posting.transaction.uuid),
         )
     return correction
+
+
+def void_tournament(
+    staff, tournament: Tournament, *, reason: str, player_note: str, key: str
+) -> Correction:
+    """Voids a settled tournament's result: each player gets back their entry and fee and
+    gives back their prize, in one correction (its amounts are computed, never typed)."""
+    entries = tournament.entries.filter(status=TournamentEntry.Status.REGISTERED)
+    amounts = {e.player: e.entry + e.fee - (e.prize or 0) for e in entries.select_related("player")}
+    return correct_result(
+        staff,
+        tournament=tournament,
+        amounts=amounts,
+        reason=f"Void: {reason.strip()}" if reason.strip() else "",
+        player_note=player_note,
+        key=key,
+    )

@@ -40,6 +40,7 @@ from reports import accounting
 from reports.history import Period
 from reports.models import AuditLog, Complaint
 from reports.report import Filters, Report
+from tournaments.models import Entry as TournamentEntry
 from wallet.models import Entry
 
 NO_ACTIVITY = "No activity"
@@ -289,6 +290,7 @@ _REVENUE_SQL = """
 SELECT (date_trunc(%s, t.created AT TIME ZONE 'UTC'))::date AS day,
        CASE WHEN t.reference LIKE 'round:%%' THEN split_part(t.reference, ':', 2)
             WHEN t.kind = 'adjustment' THEN 'adjustments'
+            WHEN t.reference LIKE 'tournament:%%' THEN 'tournaments'
             ELSE COALESCE(g.slug, 'other') END AS game,
        (COALESCE(SUM(-e.amount) FILTER (WHERE a.kind = 'cash' AND t.kind = 'bet'), 0)
         - COALESCE(SUM(e.amount) FILTER (
@@ -522,6 +524,79 @@ def round_audit(f: Filters) -> Report:
     )
 
 
+def tournament_entries(f: Filters) -> Report:
+    """One row per entry of each tournament starting in the period: the terms, what the
+    player paid in and won, and the tournament's ledger transactions."""
+
+    def found():
+        entries = TournamentEntry.objects.filter(
+            tournament__starts_at__gte=f.period.since, tournament__starts_at__lt=f.period.until
+        )
+        if f.game:
+            entries = entries.filter(tournament__game_slug=f.game)
+        if f.player_id:
+            entries = entries.filter(player_id=f.player_id)
+        return entries.select_related("tournament").order_by("tournament__starts_at", "pk")
+
+    def rows():
+        entries = list(found())
+        ledger = _ledger_ids(sorted({e.tournament.escrow_reference for e in entries}))
+        for e in entries:
+            t = e.tournament
+            settlement = t.settlement or {}
+            yield [
+                f"tournament:{t.pk}",
+                t.name,
+                t.game_slug,
+                t.format,
+                t.status,
+                t.starts_at.isoformat(),
+                t.finished.isoformat() if t.finished else "",
+                e.player_id,
+                e.status,
+                e.entry,
+                e.fee,
+                e.place or "",
+                "" if e.prize is None else e.prize,
+                t.guaranteed,
+                settlement.get("guarantee", ""),
+                ";".join(ledger.get(t.escrow_reference, [])),
+            ]
+
+    def totals() -> dict:
+        from django.db.models import Sum
+
+        paid_in = found().filter(status=TournamentEntry.Status.REGISTERED)
+        got = paid_in.aggregate(entries=Sum("entry"), fees=Sum("fee"), prizes=Sum("prize"))
+        return {"rows": found().count(), **{k: v or 0 for k, v in got.items()}}
+
+    return Report(
+        title="Tournament entries, fees, prizes and results",
+        columns=[
+            "tournament",
+            "name",
+            "game",
+            "format",
+            "status",
+            "starts_at",
+            "finished",
+            "player",
+            "entry_status",
+            "entry",
+            "fee",
+            "place",
+            "prize",
+            "guaranteed",
+            "house_top_up",
+            "ledger_transactions",
+        ],
+        rows=rows,
+        count=lambda: found().count(),
+        totals=totals,
+        types=["s", "s", "s", "s", "s", "t", "t?", "i", "s", "i", "i", "i?", "i?", "i", "i?", "s"],
+    )
+
+
 REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "games": ("Game and round history", game_history),
     "transactions": ("Ledger transactions", ledger_transactions),
@@ -535,6 +610,7 @@ REPORTS: dict[str, tuple[str, Callable[[Filters], Report]]] = {
     "account_summary": ("Daily player account summary", accounting.account_summary),
     "sessions": ("Player sessions", accounting.player_sessions),
     "liability": ("Daily liability to players", accounting.liability),
+    "tournaments": ("Tournament entries, fees, prizes and results", tournament_entries),
 }
 FORMATS = {
     "csv": "text/csv",

@@ -24,7 +24,9 @@ from casino.models import Bet
 from games import registry
 from games.models import GameSeat
 from reports.models import Correction
+from tournaments.models import Entry as TournamentEntry
 from wallet.models import Entry, Transaction
+from wallet.money import format_minor
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -57,7 +59,7 @@ def default_period(today: date | None = None) -> Period:
 
 @dataclass
 class HistoryLine:
-    kind: str  # game, round-bet (a bet of a house round game), correction
+    kind: str  # game, round-bet (a bet of a house round game), tournament, correction
     pk: int
     when: datetime
     game: str = ""
@@ -83,10 +85,16 @@ def _sources(user, period: Period, game: str):
     corrections = Correction.objects.filter(
         amounts__has_key=str(user.pk), created__gte=period.since, created__lt=period.until
     )
+    tournament_entries = TournamentEntry.objects.filter(
+        player=user, created__gte=period.since, created__lt=period.until
+    )
     if game:
         seats = seats.filter(game__slug=game)
         round_bets = round_bets.filter(round__game=game)
-        corrections = corrections.filter(Q(game__slug=game) | Q(game_round__game=game))
+        tournament_entries = tournament_entries.filter(tournament__game_slug=game)
+        corrections = corrections.filter(
+            Q(game__slug=game) | Q(game_round__game=game) | Q(tournament__game_slug=game)
+        )
 
     def tagged(queryset, kind: str, pk: str, when: str):
         return queryset.annotate(
@@ -100,6 +108,7 @@ def _sources(user, period: Period, game: str):
         tagged(seats, "game", "game_id", "game__started")
         .union(
             tagged(round_bets, "round-bet", "pk", "created"),
+            tagged(tournament_entries, "tournament", "pk", "created"),
             tagged(corrections, "correction", "pk", "created"),
             all=True,
         )
@@ -128,6 +137,7 @@ class History:
         built = {
             **{("game", line.pk): line for line in self._games(wanted["game"])},
             **{("round-bet", line.pk): line for line in self._round_bets(wanted["round-bet"])},
+            **{("tournament", line.pk): line for line in self._tournaments(wanted["tournament"])},
             **{("correction", line.pk): line for line in self._corrections(wanted["correction"])},
         }
         return [built[(kind, pk)] for kind, pk, _, _ in keys]
@@ -181,9 +191,43 @@ class History:
             for bet in bets
         ]
 
+    def _tournaments(self, ids: list[int]) -> list[HistoryLine]:
+        """An entry: what it paid in (entry and fee), and what came back: the prize once the
+        tournament is settled, both again when it was refunded."""
+        lines = []
+        for e in TournamentEntry.objects.filter(pk__in=ids).select_related("tournament"):
+            t = e.tournament
+            refunded = e.status != TournamentEntry.Status.REGISTERED
+            if refunded:
+                returned: int | None = e.entry + e.fee
+                status = e.get_status_display()
+            elif t.settlement:
+                returned, status = e.prize or 0, f"Place {e.place}"
+            else:
+                returned, status = None, t.get_status_display()
+            lines.append(
+                HistoryLine(
+                    kind="tournament",
+                    pk=e.pk,
+                    when=e.created,
+                    ended=t.finished,
+                    game=f"{t.name} ({_name(t.game_slug)}, {t.get_format_display()})",
+                    status=status.capitalize(),
+                    stake=e.entry,
+                    returned=returned,
+                    fees=e.fee,
+                    net=None if returned is None else returned - e.entry - e.fee,
+                    link=reverse("tournaments:detail", args=[t.pk]),
+                    link_text="Tournament",
+                    notes=[f"Prize {format_minor(e.prize)}"] if e.prize else [],
+                )
+            )
+        return lines
+
     def _corrections(self, ids: list[int]) -> list[HistoryLine]:
         lines = []
-        for c in Correction.objects.filter(pk__in=ids).select_related("game", "game_round"):
+        corrected = Correction.objects.filter(pk__in=ids).select_related("game", "game_round")
+        for c in corrected:
             amount = int(c.amounts[str(self.user.pk)])
             line = HistoryLine(
                 kind="correction",
@@ -198,6 +242,9 @@ class History:
             )
             if c.game_id:
                 line.link, line.link_text = reverse("games:replay", args=[c.game_id]), "Replay"
+            elif c.tournament_id:
+                line.link = reverse("tournaments:detail", args=[c.tournament_id])
+                line.link_text = "Tournament"
             else:
                 line.link = reverse("casino:round", args=[c.game_round.game, c.game_round.number])
                 line.link_text = "Verify"

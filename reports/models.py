@@ -123,6 +123,9 @@ class Correction(models.Model):
     game_round = models.ForeignKey(
         "casino.Round", null=True, blank=True, on_delete=models.PROTECT, verbose_name="round"
     )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", null=True, blank=True, on_delete=models.PROTECT
+    )
     # {player id (as text): signed amount in minor units}: what each player gets or gives.
     amounts = models.JSONField()
     reason = models.TextField(help_text="for staff and the audit log")
@@ -143,6 +146,8 @@ class Correction(models.Model):
 
     @property
     def subject(self) -> str:
+        if self.tournament_id:
+            return f"Tournament #{self.tournament_id}"
         return f"Game #{self.game_id}" if self.game_id else str(self.game_round)
 
 

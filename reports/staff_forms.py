@@ -14,12 +14,19 @@ class CorrectionForm(forms.Form):
     """One line per player: `player id: signed amount`, e.g. `12: -5.00`."""
 
     target = forms.RegexField(
-        regex=r"^(game:\d+|round:[a-z0-9-]{1,40}:\d+)$",
-        label="Game or round",
-        help_text="game:<id>, or round:<game>:<number> (round:crash:120, "
-        "round:roulette-european:42)",
+        regex=r"^(game:\d+|round:[a-z0-9-]{1,40}:\d+|tournament:\d+)$",
+        label="Game, round or tournament",
+        help_text="game:<id>, round:<game>:<number> (round:crash:120, "
+        "round:roulette-european:42), or tournament:<id>",
+    )
+    void = forms.BooleanField(
+        required=False,
+        label="Void the tournament",
+        help_text="Every player gets back their entry and fee and gives back their prize "
+        "(the amounts are computed; leave them empty).",
     )
     amounts = forms.CharField(
+        required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         label="Amounts",
         help_text="One line per player: player id, a colon, the signed amount they receive "
@@ -51,6 +58,16 @@ class CorrectionForm(forms.Form):
                 amounts[int(player)] = sign * parse_major(text.lstrip("+-"))
             except ValueError:
                 raise forms.ValidationError(f"Line {number}: write it as `12: -5.00`.") from None
-        if not amounts:
-            raise forms.ValidationError("Name at least one player.")
         return amounts
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        target = cleaned.get("target", "")
+        if cleaned.get("void"):
+            if not target.startswith("tournament:"):
+                self.add_error("void", "Only a tournament is voided here.")
+            elif cleaned.get("amounts"):
+                self.add_error("amounts", "A void computes its amounts: leave them empty.")
+        elif "amounts" in cleaned and not cleaned["amounts"]:
+            self.add_error("amounts", "Name at least one player.")
+        return cleaned

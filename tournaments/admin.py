@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.db import transaction
 
+from staff import audit
+from staff.audited_admin import AuditedAdmin
 from tournaments import services
-from tournaments.models import Entry, Match, Tournament
+from tournaments.models import Entry, Match, Schedule, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -20,10 +23,19 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AuditedAdmin):
+    audit_action = "tournaments.tournament"
     list_display = ("name", "format", "game_slug", "entry", "fee", "starts_at", "status")
     list_filter = ("status", "format", "game_slug")
-    readonly_fields = ("status", "started", "finished", "settlement", "created_by")
+    readonly_fields = (
+        "status",
+        "started",
+        "finished",
+        "settlement",
+        "created_by",
+        "schedule",
+        "occurrence",
+    )
     inlines = [EntryInline]
     actions = ["cancel_and_refund"]
 
@@ -42,7 +54,11 @@ class TournamentAdmin(admin.ModelAdmin):
     def cancel_and_refund(self, request, queryset) -> None:
         for tournament in queryset:
             try:
-                services.cancel(tournament.pk, "cancelled by staff")
+                with transaction.atomic():
+                    services.cancel(tournament.pk, "cancelled by staff")
+                    audit.record(
+                        request.user, "tournaments.cancel", tournament, "Cancelled in the admin"
+                    )
             except services.TournamentError as refused:
                 messages.error(request, f"{tournament}: {refused}")
 
@@ -55,3 +71,16 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(Schedule)
+class ScheduleAdmin(AuditedAdmin):
+    audit_action = "tournaments.schedule"
+    list_display = ("name", "when", "format", "game_slug", "entry", "fee", "active")
+    list_filter = ("active", "every", "format")
+    readonly_fields = ("created_by",)
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)

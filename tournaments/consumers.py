@@ -1,4 +1,6 @@
-"""Live tournament page: tells browsers that the bracket, the field or the results moved."""
+"""Live tournament page: tells browsers that the bracket, the field or the results moved;
+and the notices socket, which any page of a player in a tournament opens to hear that their
+next game is ready (the account's group, which every guarded socket listens to)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,23 @@ from realtime.protocol import UnknownType
 from tournaments.services import group
 
 
-class TournamentConsumer(GuardedConsumer):
+class NoticesConsumer(GuardedConsumer):
+    """Only listens: the account's events (a tournament game ready, the balance) reach it
+    through the account group `accept_socket` joins."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if not user or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        await self.accept_socket()
+
+    async def handle(self, content: dict[str, Any]) -> None:
+        if content["type"] != "here":
+            raise UnknownType("This socket only listens.")
+
+
+class TournamentConsumer(NoticesConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if not user or not user.is_authenticated:
@@ -23,10 +41,6 @@ class TournamentConsumer(GuardedConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await super().disconnect(code)
-
-    async def handle(self, content: dict[str, Any]) -> None:
-        if content["type"] != "here":
-            raise UnknownType("This socket only listens.")
 
     async def tournament_changed(self, event: dict) -> None:
         await self.send_json({"type": "changed", "tournament": event["tournament"]})

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import calendar
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -14,16 +17,17 @@ def winner_takes_all() -> list[int]:
     return list(prizes.WINNER_TAKES_ALL)
 
 
-class Tournament(models.Model):
-    class Format(models.TextChoices):
-        KNOCKOUT = "knockout", "Single-elimination knockout"
-        SWISS = "swiss", "Swiss"
+class Format(models.TextChoices):
+    KNOCKOUT = "knockout", "Single-elimination knockout"
+    SWISS = "swiss", "Swiss"
+    ARENA = "arena", "Arena"
 
-    class Status(models.TextChoices):
-        REGISTERING = "registering"
-        RUNNING = "running"
-        FINISHED = "finished"
-        CANCELLED = "cancelled"
+
+class Terms(models.Model):
+    """What players sign up for: the game, the format, the money and the field. A
+    tournament has them; a schedule has them for each tournament it creates."""
+
+    Format = Format
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=10, choices=Format.choices, default=Format.KNOCKOUT)
@@ -31,36 +35,32 @@ class Tournament(models.Model):
     options = models.JSONField(default=dict, blank=True, help_text="the game's options")
     step_seconds = models.PositiveSmallIntegerField(default=30)
     rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: the rounds played")
+    minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Arena: how long play lasts from the start"
+    )
     entry = models.BigIntegerField(help_text="minor units: goes into the prize pool")
     fee = models.BigIntegerField(default=0, help_text="minor units: the house's share")
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=8)
-    registration_opens = models.DateTimeField()
-    starts_at = models.DateTimeField(help_text="registration closes and play begins")
     start_when_full = models.BooleanField(default=False)
+    late_registration = models.BooleanField(
+        default=False, help_text="Arena: players may still join while it runs"
+    )
+    guaranteed = models.BigIntegerField(
+        default=0,
+        help_text="minor units: the smallest prize pool; the house tops up the entries to it",
+    )
     prize_table = models.JSONField(
         default=winner_takes_all,
         help_text="each paid place's share in basis points, first place first, 10000 in all",
     )
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
-    settlement = models.JSONField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["starts_at", "pk"]
-        constraints = [
-            models.CheckConstraint(condition=models.Q(entry__gte=0), name="entry_non_negative"),
-            models.CheckConstraint(condition=models.Q(fee__gte=0), name="fee_non_negative"),
-            models.CheckConstraint(
-                condition=models.Q(min_players__gte=2, max_players__gte=models.F("min_players")),
-                name="tournament_field_sizes",
-            ),
-        ]
+        abstract = True
 
     def __str__(self) -> str:
         return self.name
@@ -70,8 +70,114 @@ class Tournament(models.Model):
             prizes.check_table(self.prize_table)
         except (TypeError, ValueError) as exc:
             raise ValidationError({"prize_table": str(exc)}) from None
-        if self.format == self.Format.SWISS and not self.rounds:
+        if self.format == Format.SWISS and not self.rounds:
             raise ValidationError({"rounds": "A Swiss tournament needs its number of rounds."})
+        if self.format == Format.ARENA and not self.minutes:
+            raise ValidationError({"minutes": "An arena needs its length in minutes."})
+        if self.late_registration and self.format != Format.ARENA:
+            raise ValidationError(
+                {"late_registration": "Only an arena takes players after its start."}
+            )
+
+    @property
+    def buy_in(self) -> int:
+        return self.entry + self.fee
+
+    @property
+    def terms(self) -> dict:
+        """The terms as fields, to create a tournament with."""
+        return {f.name: getattr(self, f.name) for f in Terms._meta.fields if f.name != "created"}
+
+
+def _terms_constraints(prefix: str) -> list:
+    return [
+        models.CheckConstraint(
+            condition=models.Q(entry__gte=0), name=f"{prefix}entry_non_negative"
+        ),
+        models.CheckConstraint(condition=models.Q(fee__gte=0), name=f"{prefix}fee_non_negative"),
+        models.CheckConstraint(
+            condition=models.Q(guaranteed__gte=0), name=f"{prefix}guaranteed_non_negative"
+        ),
+        models.CheckConstraint(
+            condition=models.Q(min_players__gte=2, max_players__gte=models.F("min_players")),
+            name=f"{prefix}tournament_field_sizes",
+        ),
+    ]
+
+
+class Schedule(Terms):
+    """A tournament created again and again: every day, or every week on one weekday, at
+    one time of day (the site's time zone). Beat creates each occurrence's tournament once
+    (the unique schedule and occurrence of Tournament), as soon as its registration opens."""
+
+    class Every(models.TextChoices):
+        DAY = "day", "Daily"
+        WEEK = "week", "Weekly"
+
+    every = models.CharField(max_length=4, choices=Every.choices, default=Every.DAY)
+    weekday = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="weekly: 0 Monday to 6 Sunday"
+    )
+    time_of_day = models.TimeField(help_text="the start, in the site's time zone")
+    registration_hours = models.PositiveSmallIntegerField(
+        default=24, help_text="registration opens this many hours before each start"
+    )
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            *_terms_constraints("schedule_"),
+            models.CheckConstraint(
+                condition=models.Q(every="day", weekday__isnull=True)
+                | models.Q(every="week", weekday__gte=0, weekday__lte=6),
+                name="schedule_weekday_when_weekly",
+            ),
+        ]
+
+    @property
+    def when(self) -> str:
+        at = self.time_of_day.strftime("%H:%M")
+        if self.weekday is None:
+            return f"Daily at {at}"
+        return f"Every {calendar.day_name[self.weekday]} at {at}"
+
+    def clean(self) -> None:
+        super().clean()
+        if (self.every == self.Every.WEEK) != (self.weekday is not None):
+            raise ValidationError({"weekday": "A weekly schedule, and only one, has a weekday."})
+
+
+class Tournament(Terms):
+    class Status(models.TextChoices):
+        REGISTERING = "registering"
+        RUNNING = "running"
+        FINISHED = "finished"
+        CANCELLED = "cancelled"
+
+    registration_opens = models.DateTimeField()
+    starts_at = models.DateTimeField(help_text="registration closes and play begins")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    settlement = models.JSONField(null=True, blank=True)
+    schedule = models.ForeignKey(
+        Schedule, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    occurrence = models.DateTimeField(null=True, blank=True, help_text="the schedule's start")
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+        constraints = [
+            *_terms_constraints(""),
+            # Beat creates each occurrence of a schedule once, however often it runs.
+            models.UniqueConstraint(
+                fields=["schedule", "occurrence"], name="one_tournament_per_occurrence"
+            ),
+        ]
+
+    def clean(self) -> None:
+        super().clean()
         if self.registration_opens and self.starts_at and self.registration_opens > self.starts_at:
             raise ValidationError({"starts_at": "Registration must open before the start."})
 
@@ -80,8 +186,21 @@ class Tournament(models.Model):
         return f"tournament:{self.pk}"
 
     @property
-    def buy_in(self) -> int:
-        return self.entry + self.fee
+    def ends_at(self) -> datetime | None:
+        """Arena: when play stops and the standings freeze."""
+        if self.format != Format.ARENA or self.started is None:
+            return None
+        return self.started + timedelta(minutes=self.minutes)
+
+    def open_late(self, now: datetime) -> bool:
+        """An arena with late registration takes players until its end."""
+        ends = self.ends_at
+        return (
+            self.late_registration
+            and self.status == self.Status.RUNNING
+            and ends is not None
+            and now < ends
+        )
 
 
 class Entry(models.Model):
@@ -98,6 +217,9 @@ class Entry(models.Model):
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     prize = models.BigIntegerField(null=True, blank=True)
+    paused = models.BooleanField(
+        default=False, help_text="Arena: left their last game; not paired until they come back"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
-from tournaments import swiss
+from tournaments import arena, swiss
 from tournaments.models import Entry, Match, Tournament
 
 
@@ -47,3 +47,20 @@ def swiss_scores(tournament: Tournament) -> dict[int, int]:
     ]
     players = tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
     return swiss.scores(players, results)
+
+
+def arena_scores(tournament: Tournament) -> dict[int, arena.Score]:
+    """Each entry's arena points, wins, games and streak, from the counted games."""
+    decided = tournament.matches.filter(Q(winner__isnull=False) | Q(drawn=True)).order_by(
+        "game__finished", "pk"
+    )
+    results = [arena.Result(m.first_id, m.second_id, m.winner_id) for m in decided]
+    players = tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
+    return arena.scores(list(players), results)
+
+
+def prize_pool(tournament: Tournament, entries: int) -> int:
+    """The pool the prize table divides: the entries, or the guarantee when larger."""
+    if tournament.settlement:
+        return tournament.settlement["pool"]
+    return max(entries, tournament.guaranteed)

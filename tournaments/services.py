@@ -17,6 +17,7 @@ from datetime import datetime
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -24,10 +25,12 @@ from accounts import sockets
 from games import services as games
 from games.engine import Outcome
 from games.models import Game
-from tournaments import bracket, prizes, swiss
+from tournaments import arena, bracket, prizes, swiss
 from tournaments.models import Entry, Match, Tournament
 from wallet import notices
 from wallet import services as wallet
+from wallet.models import Account
+from wallet.models import Transaction as LedgerTransaction
 from wallet.money import format_minor
 
 log = logging.getLogger(__name__)
@@ -56,7 +59,10 @@ def register(user, tournament_id: int, now: datetime | None = None) -> Entry:
     now = now or timezone.now()
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        if tournament.status != Tournament.Status.REGISTERING or now >= tournament.starts_at:
+        late = tournament.open_late(now)
+        if not late and (
+            tournament.status != Tournament.Status.REGISTERING or now >= tournament.starts_at
+        ):
             raise TournamentError("Registration for this tournament is closed.")
         if now < tournament.registration_opens:
             raise TournamentError("Registration for this tournament has not opened yet.")
@@ -70,7 +76,11 @@ def register(user, tournament_id: int, now: datetime | None = None) -> Entry:
         )
         _hold(tournament, entry)
         full = len(field) + 1 == tournament.max_players
-        if full and tournament.start_when_full:
+        if late:  # seeded last, and paired at once if anybody is waiting
+            entry.seed = len(field)
+            entry.save(update_fields=["seed"])
+            _pair_arena(tournament, now)
+        elif full and tournament.start_when_full:
             _start(tournament, now)
         _announce(tournament)
     return entry
@@ -120,6 +130,25 @@ def unregister(user, tournament_id: int) -> None:
         if entry is None:
             raise TournamentError("You are not registered.")
         _refund(tournament, entry, Entry.Status.UNREGISTERED, "unregistered")
+        _announce(tournament)
+
+
+def come_back(user, tournament_id: int, now: datetime | None = None) -> None:
+    """A paused arena player asks to be paired again."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        ends = tournament.ends_at
+        if tournament.status != Tournament.Status.RUNNING or ends is None or now >= ends:
+            raise TournamentError("This arena is not running.")
+        entry = tournament.entries.filter(
+            player=user, status=Entry.Status.REGISTERED, paused=True
+        ).first()
+        if entry is None:
+            raise TournamentError("You are not paused in this arena.")
+        entry.paused = False
+        entry.save(update_fields=["paused"])
+        _pair_arena(tournament, now)
         _announce(tournament)
 
 
@@ -176,7 +205,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
             1,
             [(field[a], b if b is None else field[b]) for a, b in bracket.first_round(len(field))],
         )
-    _pair_next(tournament)
+    _pair_next(tournament, now)
 
 
 def _open_round(tournament: Tournament, number: int, pairs: list) -> None:
@@ -239,11 +268,17 @@ def _winner(match: Match, game: Game) -> int | None:
 
 def _record(tournament: Tournament, match: Match) -> None:
     """A knockout match ending level is played again (the higher seed goes through after
-    MAX_GAMES_PER_MATCH); a Swiss game ending level is a draw."""
+    MAX_GAMES_PER_MATCH); a Swiss game ending level is a draw. In an arena, a player who
+    left the game (or never came) is paused: not paired again until they come back."""
     winner = _winner(match, match.game)
+    if tournament.format == Tournament.Format.ARENA:
+        gone = match.game.seats.filter(disconnected=True).values_list("player_id", flat=True)
+        Entry.objects.filter(pk__in=[match.first_id, match.second_id], player__in=gone).update(
+            paused=True
+        )
     if winner is not None:
         match.winner_id = winner
-    elif tournament.format == Tournament.Format.SWISS:
+    elif tournament.format != Tournament.Format.KNOCKOUT:
         match.drawn = True
     elif match.games_played >= MAX_GAMES_PER_MATCH:
         match.winner_id = match.first_id
@@ -262,29 +297,35 @@ def game_over(game_id: int) -> None:
         advance(tournament_id)
 
 
-def advance(tournament_id: int) -> Tournament:
-    """Records every match whose game is over, pairs the next round, and at the end
-    settles. Safe to call any number of times (the game hook, the beat sweep)."""
+def advance(tournament_id: int, now: datetime | None = None) -> Tournament:
+    """Records every match whose game is over, pairs the next round (an arena: the players
+    waiting), and at the end settles. Safe to call any number of times (the game hook, the
+    beat sweep)."""
+    now = now or timezone.now()
     with transaction.atomic():
         tournament = _locked(tournament_id)
         if tournament.status != Tournament.Status.RUNNING:
             return tournament
-        pending = list(
-            tournament.matches.filter(
-                winner__isnull=True, drawn=False, game__settled=True
-            ).select_related("game", "first__player", "second__player")
-        )
+        pending = tournament.matches.filter(
+            winner__isnull=True, drawn=False, game__settled=True
+        ).select_related("game", "first__player", "second__player")
+        if tournament.ends_at is not None:  # an arena counts the games over before its end
+            pending = pending.filter(game__finished__lt=tournament.ends_at)
+        pending = list(pending)
         for match in pending:
             _record(tournament, match)
-        if pending:
-            _pair_next(tournament)
+        arena_over = tournament.ends_at is not None and now >= tournament.ends_at
+        if pending or arena_over:
+            _pair_next(tournament, now)
             _announce(tournament)
     return tournament
 
 
-def _pair_next(tournament: Tournament) -> None:
+def _pair_next(tournament: Tournament, now: datetime) -> None:
     if tournament.format == Tournament.Format.SWISS:
         _pair_swiss(tournament)
+    elif tournament.format == Tournament.Format.ARENA:
+        _pair_arena(tournament, now)
     else:
         _pair_knockout(tournament)
 
@@ -321,6 +362,40 @@ def _pair_swiss(tournament: Tournament) -> None:
         [(entries[a], None if b is None else entries[b]) for a, b in pairs],
     )
     _pair_swiss(tournament)  # a round of byes only is decided at once
+
+
+def _arena_results(tournament: Tournament) -> list[arena.Result]:
+    """The counted games in the order they finished (a streak is wins in a row)."""
+    decided = tournament.matches.filter(Q(winner__isnull=False) | Q(drawn=True)).order_by(
+        "game__finished", "pk"
+    )
+    return [arena.Result(m.first_id, m.second_id, m.winner_id) for m in decided]
+
+
+def _pair_arena(tournament: Tournament, now: datetime) -> None:
+    """Until the end time, pairs every player not at a board; at the end time, finishes
+    (games still being played then do not count)."""
+    if tournament.ends_at is None or now >= tournament.ends_at:
+        _finish(tournament)
+        return
+    matches = list(tournament.matches.all())
+    busy = {entry for m in matches if not m.decided for entry in (m.first_id, m.second_id)}
+    last_opponent: dict[int, int] = {}
+    for m in sorted((m for m in matches if m.decided), key=lambda m: m.round):
+        last_opponent[m.first_id], last_opponent[m.second_id] = m.second_id, m.first_id
+    seeds = _seeds(tournament)
+    paused = set(tournament.entries.filter(paused=True).values_list("pk", flat=True))
+    standings = [e for group in arena.ranking(seeds, _arena_results(tournament)) for e in group]
+    pairs = arena.pair(
+        [e for e in seeds if e not in busy | paused],
+        standings,
+        last_opponent,
+        anyone_playing=bool(busy),
+    )
+    if pairs:
+        entries = {entry.pk: entry for entry in registered(tournament)}
+        number = max((m.round for m in matches), default=0) + 1
+        _open_round(tournament, number, [(entries[a], entries[b]) for a, b in pairs])
 
 
 def _pair_knockout(tournament: Tournament) -> None:
@@ -365,6 +440,8 @@ def standings(tournament: Tournament) -> list[list[int]]:
     one knockout round; Swiss players level on score and Buchholz), in seeding order."""
     if tournament.format == Tournament.Format.SWISS:
         return swiss.ranking(_seeds(tournament), _results(tournament))
+    if tournament.format == Tournament.Format.ARENA:
+        return arena.ranking(_seeds(tournament), _arena_results(tournament))
     matches = list(tournament.matches.all())
     last_round = max(m.round for m in matches)
     final = next(m for m in matches if m.round == last_round)
@@ -393,8 +470,10 @@ def settle(tournament_id: int) -> Tournament:
             return tournament
         field = {entry.pk: entry for entry in registered(tournament)}
         groups = standings(tournament)
-        pool = sum(entry.entry for entry in field.values())
+        entries = sum(entry.entry for entry in field.values())
         fees = sum(entry.fee for entry in field.values())
+        guarantee = _top_up(tournament, entries)
+        pool = entries + guarantee
         paid = prizes.prizes(pool, tournament.prize_table, groups)
         posting = wallet.settle(
             tournament.escrow_reference,
@@ -412,6 +491,8 @@ def settle(tournament_id: int) -> Tournament:
             place += len(group)
         tournament.settlement = {
             "pool": pool,
+            "entries": entries,
+            "guarantee": guarantee,
             "fees": fees,
             "prizes": {str(entry_id): prize for entry_id, prize in paid.items()},
             "transaction": str(posting.transaction.uuid) if posting else None,
@@ -422,6 +503,25 @@ def settle(tournament_id: int) -> Tournament:
     return tournament
 
 
+def _top_up(tournament: Tournament, entries: int) -> int:
+    """A guaranteed pool larger than the entries: the house bank pays the difference into
+    the escrow before the prizes are paid (once, by its key). Returns the top-up. It is
+    posted as a win of the house bank's, so the revenue reports count it against GGR."""
+    top_up = max(0, tournament.guaranteed - entries)
+    if top_up:
+        wallet.post(
+            LedgerTransaction.Kind.WIN,
+            [
+                (wallet.house_account(Account.Kind.HOUSE_BANK), -top_up),
+                (wallet.escrow_account(tournament.escrow_reference), top_up),
+            ],
+            key=f"{tournament.escrow_reference}:guarantee",
+            reference=tournament.escrow_reference,
+            memo=f"{tournament.name}: the house tops the prize pool up to its guarantee",
+        )
+    return top_up
+
+
 def settle_or_leave_to_sweep(tournament_id: int) -> None:
     try:
         settle(tournament_id)
@@ -430,15 +530,16 @@ def settle_or_leave_to_sweep(tournament_id: int) -> None:
 
 
 def sweep(now: datetime | None = None) -> dict:
-    """Beat's catch-all: starts what is due, moves running tournaments on, settles the
-    finished. Each tournament is its own attempt."""
+    """Beat's catch-all: starts what is due, moves running tournaments on (ends the
+    arenas whose time is up), settles the finished. Each tournament is its own attempt."""
+    now = now or timezone.now()
     started = start_due(now)
     failed = 0
     for tournament_id in Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list(
         "pk", flat=True
     ):
         try:
-            advance(tournament_id)
+            advance(tournament_id, now)
         except Exception:
             failed += 1
             log.exception("the sweep could not advance tournament %s", tournament_id)

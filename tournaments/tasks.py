@@ -7,7 +7,7 @@ import logging
 
 from celery import shared_task
 
-from tournaments import services
+from tournaments import schedules, services
 
 log = logging.getLogger(__name__)
 
@@ -15,6 +15,11 @@ log = logging.getLogger(__name__)
 @shared_task(ignore_result=True)
 def sweep() -> dict:
     return services.sweep()
+
+
+@shared_task(ignore_result=True)
+def create_scheduled() -> int:
+    return schedules.create_due()
 
 
 def on_game_settled(sender: object, game_id: int, **kwargs: object) -> None:

@@ -3,10 +3,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import registry
 from tournaments import selectors, services
+from tournaments.forms import tournament_games
 from tournaments.models import Entry, Tournament
 from wallet.money import parse_major
 from wallet.selectors import cash_balance
@@ -30,7 +32,7 @@ def index(request):
             "upcoming": by_status["registering"],
             "running": by_status["running"],
             "finished": by_status["finished"][::-1],
-            "engines": registry.all(),
+            "games": tournament_games(),
             "formats": Tournament.Format.choices,
             "chosen": {
                 "game": game,
@@ -52,10 +54,16 @@ def _context(request, tournament: Tournament) -> dict:
         for entry in entries:
             entry.score = score.get(entry.pk, 0) / 2
         entries.sort(key=lambda e: (e.place or 0, -e.score))
+    if tournament.format == Tournament.Format.ARENA and tournament.started:
+        arena_score = selectors.arena_scores(tournament)
+        for entry in entries:
+            entry.score = arena_score[entry.pk].points
+            entry.streak = arena_score[entry.pk].on_streak
+        entries.sort(key=lambda e: (e.place or 0, -e.score))
     user = request.user
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
     match = selectors.next_game(tournament, user)
-    pool = sum(e.entry for e in entries)
+    pool = selectors.prize_pool(tournament, sum(e.entry for e in entries))
     return {
         "tournament": tournament,
         "engine": registry.get(tournament.game_slug),
@@ -68,6 +76,8 @@ def _context(request, tournament: Tournament) -> dict:
             (place, share / 100) for place, share in enumerate(tournament.prize_table, start=1)
         ],
         "balance": cash_balance(user) if user.is_authenticated else None,
+        "registration_open": tournament.status == Tournament.Status.REGISTERING
+        or tournament.open_late(timezone.now()),
         "max_games": services.MAX_GAMES_PER_MATCH,
     }
 
@@ -101,6 +111,18 @@ def unregister(request, tournament_id: int):
     try:
         services.unregister(request.user, tournament_id)
         messages.success(request, "You are unregistered; your entry and fee are back.")
+    except services.TournamentError as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def come_back(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        services.come_back(request.user, tournament_id)
+        messages.success(request, "You are back in the pairings.")
     except services.TournamentError as refused:
         messages.error(request, str(refused))
     return redirect("tournaments:detail", tournament_id)

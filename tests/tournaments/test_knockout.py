@@ -188,3 +188,22 @@ def test_register_and_unregister_through_the_page(client, make_tournament, funde
     assert b'id="unregister"' in page.content
     client.post(reverse("tournaments:unregister", args=[tournament.pk]))
     assert cash_balance(player) == 100_000
+
+
+def test_the_list_filters_by_entry_and_anyone_may_watch_a_tournament_game(
+    client, make_tournament, funded_player
+):
+    from django.urls import reverse
+
+    make_tournament(name="Cheap cup", entry=500)
+    make_tournament(name="Dear cup", entry=5_000)
+    client.force_login(funded_player())
+    listing = client.get(reverse("tournaments:index"), {"max_entry": "10"}).content
+    assert b"Cheap cup" in listing and b"Dear cup" not in listing
+    assert b"Dear cup" in client.get(reverse("tournaments:index"), {"max_entry": "x"}).content
+    tournament, _ = field_of(2, make_tournament, funded_player, name="Watched cup")
+    services.start_due(timezone.now() + timedelta(hours=2))
+    game = Match.objects.get(tournament=tournament).game
+    spectator = funded_player()
+    client.force_login(spectator)
+    assert client.get(reverse("games:play", args=[game.pk])).status_code == 200
