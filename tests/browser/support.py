@@ -4,10 +4,14 @@ table between two browsers, and running the services beside Playwright's event l
 from __future__ import annotations
 
 import threading
+import time
 from importlib import import_module
 
+from games import services as games
+from games.models import Game
 from lobby import services as lobby
 from tests.conftest import PASSWORD
+from tests.games.belote_live.support import bot_move
 from wallet import services as wallet
 
 # A phone held upright: the page's size alone, and a touch screen of that size.
@@ -81,3 +85,22 @@ def open_table(server, host_page, guest_page, slug: str, form: dict, board: str,
         page.wait_for_url("**/games/*/")
         page.wait_for_selector(board)
     return int(host_page.url.rstrip("/").split("/")[-1])
+
+
+def next_turn(game_id: int) -> tuple[int | None, dict, int] | None:
+    """Who is to move (None: the computer player), the bot's move for them, the seq."""
+    game = Game.objects.get(pk=game_id)
+    if game.is_over:
+        return None
+    (seat,) = games.engine_of(game).to_act(game.state)
+    player_id = game.seats.get(position=seat).player_id
+    return player_id, bot_move(game, seat), game.seq
+
+
+def arrived(game_id: int, seq: int) -> bool:
+    """Whether the move made on the board reached the server within five seconds."""
+    for _ in range(250):
+        if Game.objects.get(pk=game_id).seq > seq:
+            return True
+        time.sleep(0.02)
+    return False

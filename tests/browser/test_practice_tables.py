@@ -20,8 +20,8 @@ import pytest
 
 from games import registry
 from games.models import Game, GameAction
-from tests.browser.support import PHONE, in_thread, log_in
-from tests.browser.test_rummy import arrived, make, next_turn
+from tests.browser.support import PHONE, arrived, in_thread, log_in, next_turn
+from tests.browser.test_rummy import make
 from tests.browser.test_words import make as make_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

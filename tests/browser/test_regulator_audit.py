@@ -10,12 +10,11 @@ from django.urls import reverse
 
 from staff.roles import REGULATORS_GROUP
 from tests.accounts.test_two_factor import current_code
-from tests.browser.test_crash import in_thread
+from tests.browser.support import PHONE_SIZE, in_thread
 from tests.conftest import PASSWORD
 from tests.reports.test_round_audit import play_out, rebuild_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_regulator_downloads_a_games_audit_record_on_a_phone(
@@ -31,7 +30,7 @@ def test_a_regulator_downloads_a_games_audit_record_on_a_phone(
         lambda: play_out(start_table("backgammon", {"points": 1}, stake=1_000, private=True)[0])
     )
 
-    page = browser.new_context(viewport=PHONE, accept_downloads=True).new_page()
+    page = browser.new_context(viewport=PHONE_SIZE, accept_downloads=True).new_page()
     page.goto(f"{server}/accounts/login/")
     page.fill("input[name=login]", regulator.email)
     page.fill("input[name=password]", PASSWORD)

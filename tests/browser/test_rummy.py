@@ -5,18 +5,14 @@ state of whole games of the three variants, as each seat and a spectator receive
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games import services
-from games.models import Game
 from games.rng import Rng
 from games.rummy.rules import ENGINES, RummyOptions
 from tests.browser import support
 from tests.browser.conftest import ROOT
-from tests.browser.support import PHONE, in_thread, log_in, person
-from tests.games.belote_live.support import bot_move
+from tests.browser.support import PHONE, arrived, in_thread, log_in, next_turn, person
 from tests.games.rummy.support import SEED, game_rng
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
@@ -106,25 +102,6 @@ def test_two_people_and_a_computer_player_play_for_money(server, browser, make_u
         assert cash_balance(user) == START - STAKE + game.settlement["payouts"][position]
     assert ledger_problems() == []
     assert alice_page.locator(".rm-board").evaluate("b => b.scrollWidth <= 390")
-
-
-def next_turn(game_id: int) -> tuple[int | None, dict, int] | None:
-    """Who is to move (None: the computer player), the bot's move for them, the seq."""
-    game = Game.objects.get(pk=game_id)
-    if game.is_over:
-        return None
-    (seat,) = services.engine_of(game).to_act(game.state)
-    player_id = game.seats.get(position=seat).player_id
-    return player_id, bot_move(game, seat), game.seq
-
-
-def arrived(game_id: int, seq: int) -> bool:
-    """Whether the move made on the board reached the server within five seconds."""
-    for _ in range(250):
-        if Game.objects.get(pk=game_id).seq > seq:
-            return True
-        time.sleep(0.02)
-    return False
 
 
 # ---- the board on its own: whole games, each seat and a spectator ------------------------

@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from games import services as games
 from games.models import Game
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in
 from tests.tournaments import conftest as tournament_fixtures
 from tournaments import services
 from tournaments.models import Entry, Match, Tournament

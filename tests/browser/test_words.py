@@ -11,17 +11,14 @@ from games.models import Game
 from games.rng import Rng
 from games.words.board import SIZE
 from games.words.rules import WORDFALL, WordsOptions
-from lobby import services as lobby
+from tests.browser import support
 from tests.browser.conftest import ROOT
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
-from tests.browser.test_rummy import arrived, next_turn
+from tests.browser.support import PHONE, PHONE_SIZE, arrived, in_thread, log_in, next_turn
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 START = 100_000
 STAKE = 2_000
 MOVES_AT_MOST = 200
@@ -74,24 +71,11 @@ def make(page, move: dict, drag: bool = False) -> None:
 def open_table(server, browser, alice, bob) -> tuple[list, int]:
     alice_page = log_in(browser.new_context(**PHONE), server, alice)
     # Bob plays with a mouse: his first word is dragged onto the board.
-    mouse = browser.new_context(viewport={"width": 390, "height": 844})
+    mouse = browser.new_context(viewport=PHONE_SIZE)
     MOUSE.add(mouse)
-    bob_page = log_in(mouse, server, bob)
-    alice_page.goto(f"{server}/lobby/new/wordfall/")
-    alice_page.fill("input[name=stake]", str(STAKE // 100))
-    alice_page.select_option("select[name=seats]", "2")
-    alice_page.select_option("select[name=option_board]", "special")
-    alice_page.click("button[type=submit]")
-    alice_page.wait_for_selector("text=Cancel table")
-    table_id = int(alice_page.url.rstrip("/").split("/")[-1])
-    in_thread(lambda: lobby.join(bob, table_id))
-    bob_page.goto(f"{server}/lobby/t/{table_id}/")
-    alice_page.wait_for_selector("[data-accept]")
-    alice_page.click("[data-accept]")
-    for page in (alice_page, bob_page):
-        page.wait_for_url("**/games/*/")
-        page.wait_for_selector(".wf-board .wf-grid")
-    return [alice_page, bob_page], int(alice_page.url.rstrip("/").split("/")[-1])
+    pages = [alice_page, log_in(mouse, server, bob)]
+    form = {"stake": str(STAKE // 100), "seats": "2", "option_board": "special"}
+    return pages, support.open_table(server, *pages, "wordfall", form, ".wf-board .wf-grid")
 
 
 @pytest.mark.django_db(transaction=True)
