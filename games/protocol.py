@@ -19,6 +19,7 @@ from realtime.protocol import (
     NotAllowed,
     ProtocolError,
     Rate,
+    RateLimited,
     UnknownType,
 )
 
@@ -31,6 +32,7 @@ RATES = {
     "sync": Rate(burst=5, per_second=1.0),
     "chat": Rate(burst=5, per_second=0.5),
     "resign": Rate(burst=2, per_second=0.2),
+    "report": Rate(burst=3, per_second=0.1),
 }
 
 
@@ -62,7 +64,14 @@ class Chat:
     text: str
 
 
-ClientMessage = Act | Sync | Resign | Chat
+@dataclass(frozen=True)
+class Report:
+    """Report another player's chat line (its `id`) to staff."""
+
+    line: int
+
+
+ClientMessage = Act | Sync | Resign | Chat | Report
 
 
 def parse(content: dict[str, Any]) -> ClientMessage:
@@ -89,7 +98,13 @@ def parse(content: dict[str, Any]) -> ClientMessage:
         if not isinstance(text, str) or not text.strip():
             raise Malformed("A chat message needs some text.")
         return Chat(text.strip()[:CHAT_LIMIT])
-    raise UnknownType("Unknown message type: use act, sync, resign or chat.")
+    if kind == "report":
+        _only(content, "line")
+        line = content.get("line")
+        if not _is_int(line):
+            raise Malformed("A report names the chat message (line) it is about.")
+        return Report(line)
+    raise UnknownType("Unknown message type: use act, sync, resign, chat or report.")
 
 
 def _only(content: dict[str, Any], *fields: str) -> None:
@@ -150,13 +165,33 @@ class OverMessage(TypedDict):
 
 
 class ChatMessage(TypedDict):
+    """One chat line, to the seated players (games/chat.py)."""
+
     type: str  # "chat"
+    id: int
     seat: int
     name: str
     text: str
+    at: int  # epoch milliseconds
 
 
-ServerMessage = StateMessage | OverMessage | ChatMessage | ErrorMessage
+class ChatLogMessage(TypedDict):
+    """The game's last chat lines, sent to a seat when its socket opens."""
+
+    type: str  # "chat_log"
+    lines: list[ChatMessage]
+
+
+class ReportedMessage(TypedDict):
+    """The reporter's receipt: staff have the report."""
+
+    type: str  # "reported"
+    line: int
+
+
+ServerMessage = (
+    StateMessage | OverMessage | ChatMessage | ChatLogMessage | ReportedMessage | ErrorMessage
+)
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -165,6 +200,12 @@ ServerMessage = StateMessage | OverMessage | ChatMessage | ErrorMessage
 class Spectator(NotAllowed):
     code = "spectator"
     default_message = "Spectators cannot play or chat at the table."
+
+
+class Muted(NotAllowed):
+    """Staff muted the player's table chat for a time; play goes on."""
+
+    code = "muted"
 
 
 class Refused(ProtocolError):
@@ -234,6 +275,8 @@ _REFUSALS: dict[str, type[ProtocolError]] = {
         ProtectionRefused,
         AccountBlocked,
         Malformed,
+        Muted,
+        RateLimited,
     )
 }
 _REFUSALS["bad_request"] = Malformed
