@@ -5,16 +5,16 @@ a reported chat line, dismiss the report, or mute or block its author."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from accounts.services import MAX_MUTE_HOURS, AccountError
+from accounts.forms import ChatMuteForm
+from accounts.services import AccountError
 from games import chat, registry, services, voiding
 from games.models import ChatLine, ChatReport, Game, GameSeat
-from staff.tools import ReasonForm, ReasonTool
+from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
 # The staff tools' permissions live with the audit log (reports.AuditLog's Meta).
@@ -27,15 +27,6 @@ VOID_TOOL = ReasonTool(
     submit="Void game",
     refusals=(services.ActionRejected,),
 )
-
-
-class MuteForm(ReasonForm):
-    hours = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(1, "1 hour"), (24, "24 hours"), (24 * 7, "7 days"), (MAX_MUTE_HOURS, "30 days")],
-        initial=24,
-        label="Mute for",
-    )
 
 
 DISMISS_TOOL = ReasonTool(
@@ -55,7 +46,7 @@ MUTE_TOOL = ReasonTool(
     "they go on playing. The reason goes to the audit log.",
     submit="Mute the author",
     refusals=(chat.ReportClosed, AccountError),
-    form=MuteForm,
+    form=ChatMuteForm,
 )
 BLOCK_TOOL = ReasonTool(
     permission="accounts.block_user",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from reports import views
+from reports import misconduct_views, views
 
 app_name = "reports"
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("exports/", views.exports_view, name="exports"),
     path("exports/<int:pk>/", views.export_job, name="export_job"),
     path("exports/<int:pk>/download/", views.export_download, name="export_download"),
+    path("misconduct/", misconduct_views.misconduct_view, name="misconduct"),
 ]
