@@ -5,12 +5,13 @@ player, refused while muted or blocked."""
 from __future__ import annotations
 
 import itertools
+import typing
 
 import pytest
 from channels.db import database_sync_to_async
 
 from accounts import services as accounts
-from games import chat
+from games import chat, protocol
 from games.models import ChatLine, ChatReport
 from games.services import ActionRejected
 from realtime import protocol as frames
@@ -45,6 +46,7 @@ async def test_a_line_reaches_every_seat_as_typed_and_no_spectator(start_table, 
     line = await other.next("chat")
     mine = await me.next("chat")
     assert line == mine
+    assert set(line) == set(typing.get_type_hints(protocol.ChatMessage))
     # Stored and sent as typed, less the spaces around it: the page sets it as text.
     assert line["text"] == HOSTILE_TEXT and line["seat"] == first
     kept = await database_sync_to_async(ChatLine.objects.get)(pk=line["id"])
@@ -71,6 +73,7 @@ async def test_a_seat_that_opens_its_socket_gets_the_games_lines(start_table):
     again, connected = await open_socket(f"/ws/games/{game.pk}/", players[1 - first])
     assert connected
     history = await Inbox(again).next("chat_log")
+    assert set(history) == set(typing.get_type_hints(protocol.ChatLogMessage))
     assert [(line["seat"], line["text"]) for line in history["lines"]] == [
         (first, "good luck"),
         (first, "you too"),
@@ -124,7 +127,9 @@ async def test_a_player_reports_a_line_once_and_not_their_own(start_table, monke
 
     for _ in range(2):  # a second report of the same line is answered with the first
         await other.communicator.send_json_to({"type": "report", "line": line["id"]})
-        assert await other.next("reported") == {"type": "reported", "line": line["id"]}
+        receipt = await other.next("reported")
+        assert receipt == {"type": "reported", "line": line["id"]}
+        assert set(receipt) == set(typing.get_type_hints(protocol.ReportedMessage))
     reports = await database_sync_to_async(list)(ChatReport.objects.values_list("reporter", "line"))
     assert reports == [(players[1 - first].pk, line["id"])]
 
