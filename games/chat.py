@@ -143,15 +143,23 @@ def report_block(report: ChatReport, *, by, reason: str) -> None:
 
 
 def _open_report(pk: int) -> ChatReport:
-    report = ChatReport.objects.select_for_update().select_related("line__author").get(pk=pk)
+    """The report, with every report of its line locked (in id order): one decision is
+    taken about a line, whichever of its reports staff open."""
+    line_id = ChatReport.objects.values_list("line_id", flat=True).get(pk=pk)
+    reports = ChatReport.objects.select_for_update(of=("self",)).filter(line_id=line_id)
+    locked = reports.select_related("line__author").order_by("pk")
+    report = next(r for r in locked if r.pk == pk)
     if report.status != ChatReport.Status.OPEN:
         raise ReportClosed(f"This report was already handled ({report.get_status_display()}).")
     return report
 
 
 def _close(report: ChatReport, status: str, by) -> None:
-    report.status, report.handled_by, report.handled_at = status, by, timezone.now()
-    report.save(update_fields=["status", "handled_by", "handled_at"])
+    """Closes the report and the other open reports of the same line with it."""
+    ChatReport.objects.filter(line_id=report.line_id, status=ChatReport.Status.OPEN).update(
+        status=status, handled_by=by, handled_at=timezone.now()
+    )
+    report.refresh_from_db()
 
 
 def _seat(game_id: int, user_id: int) -> GameSeat:

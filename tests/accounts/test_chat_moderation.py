@@ -109,6 +109,22 @@ def test_dismissing_a_report_writes_one_audit_row(client, moderator, reported):
     assert not ChatMute.objects.exists()
 
 
+def test_one_decision_closes_every_report_of_the_line(client, moderator, reported, make_user):
+    report, _author, _ = reported
+    # Another player at a bigger table reported the same line.
+    other = ChatReport.objects.create(line=report.line, reporter=make_user())
+    client.force_login(moderator)
+    client.post(
+        reverse("admin:games_chatreport_mute", args=[report.pk]),
+        {"reason": "Insults", "hours": "1"},
+    )
+    client.post(
+        reverse("admin:games_chatreport_mute", args=[other.pk]), {"reason": "Insults", "hours": "1"}
+    )
+    assert set(ChatReport.objects.values_list("status", flat=True)) == {ChatReport.Status.ACTED}
+    assert ChatMute.objects.count() == 1 and len(audit_rows()) == 1
+
+
 def test_staff_without_the_permissions_change_nothing(client, make_user, reported):
     report, author, _ = reported
     staff = make_user(is_staff=True)
