@@ -17,6 +17,7 @@ from games.services import ActionRejected
 from realtime import protocol as frames
 from reports.models import AuditLog
 from tests.games.conftest import Inbox, open_socket, seated
+from tests.threads import in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -193,3 +194,13 @@ async def test_a_player_blocked_from_a_report_is_refused_and_closed(start_table,
     rows = await database_sync_to_async(list)(AuditLog.objects.values("action", "details"))
     assert rows == [{"action": "accounts.block", "details": {"report": report.pk}}]
     await close(me, other)
+
+
+def test_twenty_lines_at_once_from_one_player_keep_exactly_the_limit(start_table):
+    """As from many sockets at once: the author's row lock makes the count exact."""
+    game, players = start_table("rps", {"points": 3})
+    results = in_threads(20, lambda i: chat.chat_say(game_id=game.pk, user=players[0], text=f"{i}"))
+    refused = [r for r in results if isinstance(r, ActionRejected)]
+    assert len(refused) == 20 - chat.LINES_PER_WINDOW
+    assert {r.code for r in refused} == {"rate_limited"}
+    assert ChatLine.objects.filter(author=players[0]).count() == chat.LINES_PER_WINDOW
