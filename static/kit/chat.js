@@ -57,8 +57,8 @@
       event.preventDefault();
       const input = form.elements.text;
       if (!input.value.trim()) return;
+      // The text stays in the box until the line comes back: a refused line can be sent again.
       if (send({ type: "chat", text: input.value })) {
-        input.value = "";
         waitingForReply = true;
         tell("");
       } else {
@@ -75,7 +75,10 @@
           return true;
         }
         if (msg.type === "chat") {
-          if (msg.seat === mySeat) waitingForReply = false;
+          if (msg.seat === mySeat && waitingForReply) {
+            waitingForReply = false;
+            form.elements.text.value = "";
+          }
           add(msg);
           return true;
         }

@@ -3,6 +3,7 @@ arrives as text (never as markup), the other reports it, and the panel fits the 
 
 import pytest
 
+from accounts import services as accounts
 from games.models import ChatLine, ChatReport
 from tests.browser.test_crash import in_thread
 from tests.browser.test_play_flow import log_in
@@ -12,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LINE = "<b>good luck</b> & <img src=x>"
 
 
-def test_two_players_chat_and_one_reports_a_line(server, browser, start_table):
+def test_two_players_chat_and_one_reports_a_line(server, browser, start_table, make_user):
     # Off Playwright's thread, which runs an event loop: the lobby tells its sockets in sync code.
     game, (alice, bob) = in_thread(lambda: start_table("rps", {"points": 3}))
     alice_page = log_in(browser.new_context(viewport={"width": 390, "height": 844}), server, alice)
@@ -51,3 +52,14 @@ def test_two_players_chat_and_one_reports_a_line(server, browser, start_table):
     alice_page.reload()
     alice_page.click("[data-chat] summary")
     alice_page.wait_for_selector("[data-chat-log] .kit-chat-line >> nth=1")
+
+    # Muted by staff, Bob is told so in the panel, and his words stay in the box.
+    staff = in_thread(lambda: make_user(is_staff=True))
+    in_thread(lambda: accounts.chat_mute(bob, hours=1, reason="Spam", by=staff))
+    bob_page.fill("[data-chat-form] input[name=text]", "can you hear me")
+    bob_page.press("[data-chat-form] input[name=text]", "Enter")
+    bob_page.wait_for_selector(
+        "[data-chat-note].error:has-text('You are muted in table chat until')"
+    )
+    assert bob_page.input_value("[data-chat-form] input[name=text]") == "can you hear me"
+    assert ChatLine.objects.count() == 2
