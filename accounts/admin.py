@@ -11,7 +11,7 @@ from django.urls import path, reverse
 
 from accounts import protection, services
 from accounts.forms import BlockForm, ChatMuteForm, checked_date_of_birth
-from accounts.models import ChatMute, Terms, TermsAcceptance, User
+from accounts.models import ChatMute, SignIn, Terms, TermsAcceptance, User
 from accounts.protection_forms import SelfExclusionForm
 from staff import audit
 from staff.audited_admin import AuditedAdmin
@@ -248,6 +248,33 @@ class ChatMuteAdmin(admin.ModelAdmin):
     list_display = ("user", "until", "reason", "by", "created")
     search_fields = ("user__email",)
     date_hierarchy = "created"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(SignIn)
+class SignInAdmin(admin.ModelAdmin):
+    """Log-ins as kept: keyed hashes of the address and the device, never the values, so
+    staff following a lead from the suspicious-patterns report see which log-ins match."""
+
+    list_display = ("at", "user", "address_key", "device_key")
+    search_fields = ("user__email",)
+    date_hierarchy = "at"
+
+    @admin.display(description="address")
+    def address_key(self, sign_in: SignIn) -> str:
+        return sign_in.address[:12]
+
+    @admin.display(description="device")
+    def device_key(self, sign_in: SignIn) -> str:
+        return sign_in.device[:12]
 
     def has_add_permission(self, request) -> bool:
         return False

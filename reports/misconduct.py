@@ -66,7 +66,7 @@ class Dumping:
 @dataclass(frozen=True)
 class SharedSignIn:
     kind: str  # "device" or "address"
-    key: str  # the hash's first characters, to tell groups apart
+    key: str  # the keyed hash the accounts share
     accounts: list[User]
     sign_ins: int
     last: datetime
@@ -188,7 +188,7 @@ def shared_sign_ins(period: Period) -> list[SharedSignIn]:
         shared += [
             SharedSignIn(
                 kind,
-                group[kind][:12],
+                group[kind],
                 sorted((users[pk] for pk in group["ids"]), key=lambda user: user.email),
                 group["times"],
                 group["last"],

@@ -126,7 +126,7 @@ def test_accounts_sharing_a_device_or_an_address_are_found(make_user):
         ("address", by_email(flat)),
     }
     device = next(g for g in misconduct.shared_sign_ins(default_period()) if g.kind == "device")
-    assert device.sign_ins == 3 and len(device.key) == 12
+    assert device.sign_ins == 3 and device.key == twin_a.sign_ins.get().device
 
 
 def test_innocent_sign_ins_are_not_found(make_user):
@@ -155,3 +155,22 @@ def test_the_page_is_for_staff_with_the_permission(client, make_user, given_up, 
     body = page.content.decode()
     assert f"{dumper.email}</a> lost 3 games to" in body
     assert "Conduct</a>" in body  # the staff menu links the page
+
+
+def test_staff_follow_a_shared_device_to_its_log_ins(client, make_user):
+    twins = make_user(), make_user()
+    for user in twins:
+        sign_in(user, "192.0.2.30")
+    sign_in(make_user(), "192.0.2.31")
+    staff = make_user(is_staff=True)
+    staff.user_permissions.add(
+        *Permission.objects.filter(codename__in=["review_conduct", "view_signin"])
+    )
+    client.force_login(staff)
+    page = client.get(reverse("reports:misconduct")).content.decode()
+    device = twins[0].sign_ins.get().device
+    link = f"{reverse('admin:accounts_signin_changelist')}?device__exact={device}"
+    assert link in page
+    listing = client.get(link).content.decode()
+    assert all(user.email in listing for user in twins) and "192.0.2" not in listing
+    assert "2 sign ins" in listing
