@@ -1,8 +1,8 @@
 // The live table page, on the board kit (static/kit/kit.js): the socket and its resync by
-// seq, the players and their clocks, one status line, the kit's chat panel (static/kit/chat.js)
-// for seated players, and the result banner. The
-// game's board (static/games/<family>/board.js, or the generic board) draws a state
-// message, calls act(action) to move and say(text) to put its own words on the status line.
+// seq, the players and their clocks, one status line, the kit's chat panel for seated
+// players (static/kit/chat.js), and the result banner. The game's board
+// (static/games/<family>/board.js, or the generic board) draws a state message, calls
+// act(action) to move and say(text) to put its own words on the status line.
 (function () {
   "use strict";
   const { el, clock, money } = window.Kit;
@@ -149,7 +149,7 @@
   const handlers = { state: onState, over: onOver, error: onError };
   // Only seated players have the chat panel (spectators are sent no chat: games/chat.py).
   const chatPanel = $("[data-chat]");
-  let chat = null;
+  const chat = chatPanel ? window.Kit.chat(chatPanel, (message) => link.send(message), Number(root.dataset.seat)) : null;
   link = window.Kit.socket(root.dataset.socket, {
     badge: $("[data-connection]"),
     onOpen: () => {
@@ -161,7 +161,6 @@
       if (handle) handle(msg);
     },
   });
-  if (chatPanel) chat = window.Kit.chat(chatPanel, (message) => link.send(message), Number(root.dataset.seat));
   const resign = $("[data-resign]");
   if (resign) {
     resign.addEventListener("click", () => {
