@@ -10,8 +10,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from accounts import protection, services
-from accounts.forms import BlockForm, checked_date_of_birth
-from accounts.models import Terms, TermsAcceptance, User
+from accounts.forms import BlockForm, ChatMuteForm, checked_date_of_birth
+from accounts.models import ChatMute, SignIn, Terms, TermsAcceptance, User
 from accounts.protection_forms import SelfExclusionForm
 from staff import audit
 from staff.audited_admin import AuditedAdmin
@@ -34,6 +34,26 @@ EXCLUDE_TOOL = ReasonTool(
     submit="Self-exclude the player",
     refusals=(protection.ProtectionError,),
     form=ExclusionOnRequestForm,
+)
+
+
+MUTE_TOOL = ReasonTool(
+    permission="accounts.mute_user",
+    denied="You do not have permission to mute players.",
+    verb="Mute the table chat of",
+    explanation="The player's chat is refused at every table for the time chosen; they go "
+    "on playing. The reason goes to the audit log.",
+    submit="Mute",
+    refusals=(services.AccountError,),
+    form=ChatMuteForm,
+)
+UNMUTE_TOOL = ReasonTool(
+    permission="accounts.mute_user",
+    denied="You do not have permission to mute players.",
+    verb="Lift the chat mute of",
+    explanation="The player may chat again at once. The reason goes to the audit log.",
+    submit="Lift the mute",
+    refusals=(services.AccountError,),
 )
 
 
@@ -95,6 +115,16 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
                 name="accounts_user_exclude",
             ),
             path(
+                "<int:pk>/mute/",
+                self.admin_site.admin_view(self.mute_view),
+                name="accounts_user_mute",
+            ),
+            path(
+                "<int:pk>/unmute/",
+                self.admin_site.admin_view(self.unmute_view),
+                name="accounts_user_unmute",
+            ),
+            path(
                 "<int:pk>/unblock/",
                 self.admin_site.admin_view(self.unblock_view),
                 name="accounts_user_unblock",
@@ -134,6 +164,24 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
             return f"{player} is self-excluded {period}."
 
         return EXCLUDE_TOOL.view(request, self, player, exclude)
+
+    def mute_view(self, request, pk: int):
+        player = get_object_or_404(User, pk=pk)
+
+        def mute(reason: str, hours: int) -> str:
+            services.chat_mute(player, hours=hours, reason=reason, by=request.user)
+            return f"{player} is muted in table chat for {hours} hours."
+
+        return MUTE_TOOL.view(request, self, player, mute)
+
+    def unmute_view(self, request, pk: int):
+        player = get_object_or_404(User, pk=pk)
+
+        def unmute(reason: str) -> str:
+            services.chat_unmute(player, reason=reason, by=request.user)
+            return f"{player} may chat again."
+
+        return UNMUTE_TOOL.view(request, self, player, unmute)
 
     def unblock_view(self, request, pk: int):
         user = get_object_or_404(User, pk=pk)
@@ -182,6 +230,51 @@ class TermsAcceptanceAdmin(admin.ModelAdmin):
     list_display = ("user", "terms", "accepted")
     list_filter = ("terms",)
     search_fields = ("user__email",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ChatMute)
+class ChatMuteAdmin(admin.ModelAdmin):
+    """Mutes are set and lifted from the player's record (audited); here they are listed."""
+
+    list_display = ("user", "until", "reason", "by", "created")
+    search_fields = ("user__email",)
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(SignIn)
+class SignInAdmin(admin.ModelAdmin):
+    """Log-ins as kept: keyed hashes of the address and the device, never the values, so
+    staff following a lead from the suspicious-patterns report see which log-ins match."""
+
+    list_display = ("at", "user", "address_key", "device_key")
+    search_fields = ("user__email",)
+    date_hierarchy = "at"
+
+    @admin.display(description="address")
+    def address_key(self, sign_in: SignIn) -> str:
+        return sign_in.address[:12]
+
+    @admin.display(description="device")
+    def device_key(self, sign_in: SignIn) -> str:
+        return sign_in.device[:12]
 
     def has_add_permission(self, request) -> bool:
         return False

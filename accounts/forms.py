@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.age import MAX_AGE, is_of_age, is_plausible_birth_date
 from accounts.models import User, normalise_legal_name
+from accounts.services import MAX_MUTE_HOURS
 from accounts.terms import in_force as terms_in_force
 from wallet.forms import AmountField
 
@@ -160,3 +161,15 @@ class SignupForm(AllauthSignupForm):
 
 class BlockForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
+
+
+class ChatMuteForm(forms.Form):
+    """Staff mute a player's table chat (from the player's record, or a chat report)."""
+
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reason")
+    hours = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(1, "1 hour"), (24, "24 hours"), (24 * 7, "7 days"), (MAX_MUTE_HOURS, "30 days")],
+        initial=24,
+        label="Mute for",
+    )

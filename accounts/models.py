@@ -227,3 +227,43 @@ class TermsAcceptance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} accepted version {self.terms.version}"
+
+
+class ChatMute(models.Model):
+    """Staff silenced a player's table chat until `until`; play and money are untouched.
+    Lifting a mute early sets `until` to the moment it was lifted (audited)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_mutes"
+    )
+    until = models.DateTimeField()
+    reason = models.TextField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-until", "-id"]
+        permissions = [("mute_user", "Can mute a player's table chat")]
+
+    def __str__(self) -> str:
+        return f"{self.user} muted until {self.until:%Y-%m-%d %H:%M}"
+
+
+class SignIn(models.Model):
+    """One log-in's address and device as keyed hashes (accounts/signins.py): enough to see
+    several accounts come from one, without keeping the address or the browser string."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="sign_ins"
+    )
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    address = models.CharField(max_length=64, db_index=True, help_text="keyed hash of the IP")
+    device = models.CharField(
+        max_length=64, db_index=True, help_text="keyed hash of the IP and the user agent"
+    )
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} signed in at {self.at:%Y-%m-%d %H:%M}"

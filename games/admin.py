@@ -1,16 +1,19 @@
-"""Staff views of live games. Games, seats and actions are records: read-only. One tool,
-behind its own permission: void a game, which refunds every stake through the runtime's
-own settlement (exactly once, by its key) and goes to the audit log."""
+"""Staff views of live games. Games, seats, actions and chat lines are records: read-only.
+Tools, each behind its own permission and written to the audit log: void a game, which
+refunds every stake through the runtime's own settlement (exactly once, by its key); and on
+a reported chat line, dismiss the report, or mute or block its author."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
-from games import registry, services, voiding
-from games.models import Game, GameSeat
+from accounts.forms import ChatMuteForm
+from accounts.services import AccountError
+from games import chat, registry, services, voiding
+from games.models import ChatLine, ChatReport, Game, GameSeat
 from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
@@ -23,6 +26,37 @@ VOID_TOOL = ReasonTool(
     "in, fees included. The reason goes to the audit log.",
     submit="Void game",
     refusals=(services.ActionRejected,),
+)
+
+
+DISMISS_TOOL = ReasonTool(
+    permission="games.review_conduct",
+    denied="You do not have permission to handle chat reports.",
+    verb="Dismiss",
+    explanation="The line breaks no rule: the report is closed and nothing happens to its "
+    "author. The reason goes to the audit log.",
+    submit="Dismiss the report",
+    refusals=(chat.ReportClosed,),
+)
+MUTE_TOOL = ReasonTool(
+    permission="accounts.mute_user",
+    denied="You do not have permission to mute players.",
+    verb="Mute the author of",
+    explanation="The author's table chat is refused for the time chosen, at every table; "
+    "they go on playing. The reason goes to the audit log.",
+    submit="Mute the author",
+    refusals=(chat.ReportClosed, AccountError),
+    form=ChatMuteForm,
+)
+BLOCK_TOOL = ReasonTool(
+    permission="accounts.block_user",
+    denied="You do not have permission to block accounts.",
+    verb="Block the author of",
+    explanation="The author's account is blocked: logged out everywhere, refused at every "
+    "table; a game in play goes on by its disconnection rule. The reason goes to the audit "
+    "log.",
+    submit="Block the author",
+    refusals=(chat.ReportClosed, AccountError),
 )
 
 
@@ -40,6 +74,23 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class ChatInline(admin.TabularInline):
+    """The game's table chat, as its players wrote it (escaped by the admin)."""
+
+    model = ChatLine
+    fields = ["created", "seat", "author", "text"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "table chat"
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
 stake_money = money_column("stake")
 
 
@@ -49,7 +100,7 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["status", "slug", "settled"]
     search_fields = ["=id", "escrow_reference", "seats__player__email"]
     date_hierarchy = "started"
-    inlines = [SeatInline]
+    inlines = [SeatInline, ChatInline]
     # The seed stays server-side until the game ends (revealed_seed shows it then).
     exclude = ["seed", "state"]
     readonly_fields = ["revealed_seed", "audit_record", "staff_tools"]
@@ -113,3 +164,106 @@ class GameAdmin(admin.ModelAdmin):
             void,
             refusal=f"{game} is already over ({game.status})." if game.is_over else None,
         )
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):
+    list_display = ["created", "status", "author", "line_text", "game_link", "reporter"]
+    list_filter = ["status"]
+    search_fields = ["line__author__email", "reporter__email", "=line__game__id"]
+    fields = ["created", "status", "reporter", "author", "line_text", "game_link", "staff_tools"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("line__author", "reporter")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="author")
+    def author(self, report: ChatReport) -> str:
+        return str(report.line.author)
+
+    @admin.display(description="message")
+    def line_text(self, report: ChatReport) -> str:
+        return report.line.text  # escaped by the admin like any value
+
+    @admin.display(description="game")
+    def game_link(self, report: ChatReport) -> str:
+        return format_html(
+            '<a href="{}">#{}</a>',
+            reverse("admin:games_game_change", args=[report.line.game_id]),
+            report.line.game_id,
+        )
+
+    @admin.display(description="Staff tools")
+    def staff_tools(self, report: ChatReport) -> str:
+        if report.status != ChatReport.Status.OPEN:
+            when = f"{report.handled_at:%Y-%m-%d %H:%M}"
+            return f"{report.get_status_display()} by {report.handled_by} at {when}"
+        links = [
+            (f"admin:games_chatreport_{tool}", label)
+            for tool, label in (
+                ("dismiss", "Dismiss"),
+                ("mute", "Mute the author…"),
+                ("block", "Block the author…"),
+            )
+        ]
+        return format_html_join(
+            " ",
+            '<a class="button" href="{}">{}</a>',
+            ((reverse(name, args=[report.pk]), label) for name, label in links),
+        )
+
+    def get_urls(self):
+        return [
+            path(
+                f"<int:pk>/{tool}/",
+                self.admin_site.admin_view(view),
+                name=f"games_chatreport_{tool}",
+            )
+            for tool, view in (
+                ("dismiss", self.dismiss_view),
+                ("mute", self.mute_view),
+                ("block", self.block_view),
+            )
+        ] + super().get_urls()
+
+    def dismiss_view(self, request, pk: int):
+        report = get_object_or_404(ChatReport, pk=pk)
+
+        def dismiss(reason: str) -> str:
+            chat.report_dismiss(report, by=request.user, reason=reason)
+            return "The report is dismissed."
+
+        return DISMISS_TOOL.view(request, self, report, dismiss, refusal=self._closed(report))
+
+    def mute_view(self, request, pk: int):
+        report = get_object_or_404(ChatReport.objects.select_related("line__author"), pk=pk)
+
+        def mute(reason: str, hours: int) -> str:
+            chat.report_mute(report, by=request.user, reason=reason, hours=hours)
+            return f"{report.line.author} is muted in table chat for {hours} hours."
+
+        return MUTE_TOOL.view(request, self, report, mute, refusal=self._closed(report))
+
+    def block_view(self, request, pk: int):
+        report = get_object_or_404(ChatReport.objects.select_related("line__author"), pk=pk)
+
+        def block(reason: str) -> str:
+            chat.report_block(report, by=request.user, reason=reason)
+            return f"{report.line.author} is blocked and logged out everywhere."
+
+        return BLOCK_TOOL.view(request, self, report, block, refusal=self._closed(report))
+
+    @staticmethod
+    def _closed(report: ChatReport) -> str | None:
+        if report.status == ChatReport.Status.OPEN:
+            return None
+        return f"This report was already handled ({report.get_status_display()})."

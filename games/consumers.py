@@ -12,7 +12,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import broadcast, messages, presence, protocol, selectors, services
+from games import broadcast, chat, messages, presence, protocol, selectors, services
 from games.models import Game
 from realtime.consumers import GuardedConsumer
 
@@ -47,6 +47,8 @@ class GameConsumer(GuardedConsumer):
             await self._run(presence.open_seat, self.game_id, self.user.pk, self.channel_name)
             self.lease = asyncio.create_task(self._keep_lease())
         await self._send_full_state()
+        if self.seated:
+            await self._send_chat_log()
 
     def log_context(self) -> dict[str, Any]:
         return {**super().log_context(), "game_id": getattr(self, "game_id", None)}
@@ -86,6 +88,8 @@ class GameConsumer(GuardedConsumer):
             await self._chat(message.text)
         elif isinstance(message, protocol.Preview):
             await self._preview(message)
+        elif isinstance(message, protocol.Report):
+            await self._report(message.line)
         elif isinstance(message, protocol.Act):
             await self._play(services.submit, self.game_id, self.user, message.seq, message.action)
         else:
@@ -97,8 +101,10 @@ class GameConsumer(GuardedConsumer):
         if event["over"] is not None:
             await self.send_json(event["over"])
 
-    async def game_message(self, event: dict) -> None:
-        await self.send_json(event["payload"])
+    async def game_chat(self, event: dict) -> None:
+        """A chat line: the group holds the spectators' sockets too, and they get none."""
+        if self.seated:
+            await self.send_json(event["line"])
 
     async def _play(self, service, *args) -> None:
         """A move or a resignation. The service re-reads the player's account under the
@@ -112,17 +118,26 @@ class GameConsumer(GuardedConsumer):
             raise protocol.refusal(exc.code, exc.message) from None
 
     async def _chat(self, text: str) -> None:
+        """The service keeps the line (refusing a blocked or muted player, or one over the
+        per-minute limit); every seat's socket is then sent it."""
         if not self.seated:
             raise protocol.Spectator()
-        await self.ensure_standing(excluded_may=True)
-        name = await database_sync_to_async(self._name)()
-        chat: protocol.ChatMessage = {
-            "type": "chat",
-            "seat": self.position,
-            "name": name,
-            "text": text,
-        }
-        await self.channel_layer.group_send(self.group, {"type": "game.message", "payload": chat})
+        line = await self._ask(chat.chat_say, game_id=self.game_id, user=self.user, text=text)
+        await self.channel_layer.group_send(self.group, {"type": "game.chat", "line": line})
+
+    async def _report(self, line_id: int) -> None:
+        if not self.seated:
+            raise protocol.Spectator()
+        await self._ask(chat.chat_report, game_id=self.game_id, line_id=line_id, user=self.user)
+        reported: protocol.ReportedMessage = {"type": "reported", "line": line_id}
+        await self.send_json(reported)
+
+    async def _ask(self, service, **kwargs):
+        """A service that changes no game: run in the database thread, refusals as codes."""
+        try:
+            return await database_sync_to_async(service)(**kwargs)
+        except services.ActionRejected as exc:
+            raise protocol.refusal(exc.code, exc.message) from None
 
     async def _preview(self, message: protocol.Preview) -> None:
         if not self.seated:
@@ -152,6 +167,10 @@ class GameConsumer(GuardedConsumer):
         payloads = await database_sync_to_async(self._full_state)()
         for payload in payloads:
             await self.send_json(payload)
+
+    async def _send_chat_log(self) -> None:
+        log_message = await database_sync_to_async(chat.chat_log)(self.game_id, self.position)
+        await self.send_json(log_message)
 
     async def _run(self, service, *args) -> None:
         """Runs a service in the database thread, then announces what it changed from here,
@@ -190,12 +209,6 @@ class GameConsumer(GuardedConsumer):
         if game.is_over and game.settled:
             payloads.append(messages.over_message(game))
         return payloads
-
-    def _name(self) -> str:
-        game = Game.objects.get(pk=self.game_id)
-        return messages.player_name(
-            game, game.seats.select_related("player").get(position=self.position)
-        )
 
 
 def _changes_of(service, *args) -> tuple[broadcast.Outbox, services.ActionRejected | None]:

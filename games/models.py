@@ -120,3 +120,54 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq}"
+
+
+class ChatLine(models.Model):
+    """One line of a table's chat between its seated players, kept with the game: what a
+    report points at and what staff read (games/chat.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_lines")
+    seat = models.PositiveSmallIntegerField()
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.CharField(max_length=300)
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["author", "created"], name="chat_line_author_created")]
+
+    def __str__(self) -> str:
+        return f"{self.game} chat #{self.pk}"
+
+
+class ChatReport(models.Model):
+    """A player's report of another player's chat line; staff dismiss it or act on it
+    (mute or block the author: audited)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        DISMISSED = "dismissed", "Dismissed"
+        ACTED = "acted", "Acted on"
+
+    line = models.ForeignKey(ChatLine, on_delete=models.PROTECT, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        permissions = [
+            ("review_conduct", "Can review chat reports and the suspicious patterns report")
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "reporter"], name="chat_report_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Report of {self.line} by {self.reporter}"

@@ -19,6 +19,7 @@ from realtime.protocol import (
     NotAllowed,
     ProtocolError,
     Rate,
+    RateLimited,
     UnknownType,
 )
 
@@ -32,6 +33,7 @@ RATES = {
     "chat": Rate(burst=5, per_second=0.5),
     "resign": Rate(burst=2, per_second=0.2),
     "preview": Rate(burst=10, per_second=5.0),  # a board asks as tiles are laid
+    "report": Rate(burst=3, per_second=0.1),
 }
 
 
@@ -73,7 +75,13 @@ class Preview:
     action: dict[str, Any]
 
 
-ClientMessage = Act | Sync | Resign | Chat | Preview
+class Report:
+    """Report another player's chat line (its `id`) to staff."""
+
+    line: int
+
+
+ClientMessage = Act | Sync | Resign | Chat | Preview | Report
 
 
 def parse(content: dict[str, Any]) -> ClientMessage:
@@ -106,7 +114,13 @@ def parse(content: dict[str, Any]) -> ClientMessage:
         if not _is_int(ref) or not isinstance(action, dict):
             raise Malformed("A preview needs a reference number (ref) and an action object.")
         return Preview(ref, action)
-    raise UnknownType("Unknown message type: use act, sync, resign, chat or preview.")
+    if kind == "report":
+        _only(content, "line")
+        line = content.get("line")
+        if not _is_int(line):
+            raise Malformed("A report names the chat message (line) it is about.")
+        return Report(line)
+    raise UnknownType("Unknown message type: use act, sync, resign, chat, preview or report.")
 
 
 def _only(content: dict[str, Any], *fields: str) -> None:
@@ -174,13 +188,33 @@ class PreviewMessage(TypedDict):
 
 
 class ChatMessage(TypedDict):
+    """One chat line, to the seated players (games/chat.py)."""
+
     type: str  # "chat"
+    id: int
     seat: int
     name: str
     text: str
+    at: int  # epoch milliseconds
 
 
-ServerMessage = StateMessage | OverMessage | ChatMessage | ErrorMessage
+class ChatLogMessage(TypedDict):
+    """The game's last chat lines, sent to a seat when its socket opens."""
+
+    type: str  # "chat_log"
+    lines: list[ChatMessage]
+
+
+class ReportedMessage(TypedDict):
+    """The reporter's receipt: staff have the report."""
+
+    type: str  # "reported"
+    line: int
+
+
+ServerMessage = (
+    StateMessage | OverMessage | ChatMessage | ChatLogMessage | ReportedMessage | ErrorMessage
+)
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -189,6 +223,12 @@ ServerMessage = StateMessage | OverMessage | ChatMessage | ErrorMessage
 class Spectator(NotAllowed):
     code = "spectator"
     default_message = "Spectators cannot play or chat at the table."
+
+
+class Muted(NotAllowed):
+    """Staff muted the player's table chat for a time; play goes on."""
+
+    code = "muted"
 
 
 class Refused(ProtocolError):
@@ -258,6 +298,8 @@ _REFUSALS: dict[str, type[ProtocolError]] = {
         ProtectionRefused,
         AccountBlocked,
         Malformed,
+        Muted,
+        RateLimited,
     )
 }
 _REFUSALS["bad_request"] = Malformed

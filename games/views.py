@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from games import messages, registry, replay, selectors
+from games import messages, protocol, registry, replay, selectors
 from games.models import Game
 from wallet.money import format_minor
 
@@ -42,6 +42,7 @@ def play(request, game_id: int):
             "watch_code": request.GET.get("code", ""),
             "money": selectors.table_money(game),
             "same_table_query": _same_table_query(game),
+            "chat_limit": protocol.CHAT_LIMIT,
         },
     )
 

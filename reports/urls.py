@@ -1,6 +1,6 @@
 from django.urls import path
 
-from reports import views
+from reports import misconduct_views, views
 
 app_name = "reports"
 
@@ -19,4 +19,5 @@ urlpatterns = [
         views.audit_round,
         name="audit_round",
     ),
+    path("misconduct/", misconduct_views.misconduct_view, name="misconduct"),
 ]

@@ -1,7 +1,8 @@
 // The live table page, on the board kit (static/kit/kit.js): the socket and its resync by
-// seq, the players and their clocks, one status line, chat, and the result banner. The
-// game's board (static/games/<family>/board.js, or the generic board) draws a state
-// message, calls act(action) to move and say(text) to put its own words on the status line.
+// seq, the players and their clocks, one status line, the kit's chat panel for seated
+// players (static/kit/chat.js), and the result banner. The game's board
+// (static/games/<family>/board.js, or the generic board) draws a state message, calls
+// act(action) to move and say(text) to put its own words on the status line.
 (function () {
   "use strict";
   const { el, clock, money } = window.Kit;
@@ -159,36 +160,21 @@
     if (msg.code === "stale") link.send({ type: "sync", seq: last ? last.seq : 0 });
   }
 
-  function onChat(msg) {
-    const log = $("[data-chat-log]");
-    if (!log) return;
-    const item = el("li");
-    item.append(el("b", "", msg.name + ": "), document.createTextNode(msg.text));
-    log.appendChild(item);
-    log.scrollTop = log.scrollHeight;
-  }
-
-  const handlers = { state: onState, over: onOver, chat: onChat, error: onError, preview: onPreview };
+  const handlers = { state: onState, over: onOver, error: onError, preview: onPreview };
+  // Only seated players have the chat panel (spectators are sent no chat: games/chat.py).
+  const chatPanel = $("[data-chat]");
+  const chat = chatPanel ? window.Kit.chat(chatPanel, (message) => link.send(message), Number(root.dataset.seat)) : null;
   link = window.Kit.socket(root.dataset.socket, {
     badge: $("[data-connection]"),
     onOpen: () => {
       if (last) link.send({ type: "sync", seq: last.seq }); // resync after any gap
     },
     onMessage: (msg) => {
+      if (chat && chat.handle(msg)) return;
       const handle = handlers[msg.type];
       if (handle) handle(msg);
     },
   });
-
-  const chatForm = $("[data-chat-form]");
-  if (chatForm) {
-    chatForm.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const input = chatForm.elements.text;
-      if (input.value.trim()) link.send({ type: "chat", text: input.value });
-      input.value = "";
-    });
-  }
   const resign = $("[data-resign]");
   if (resign) {
     resign.addEventListener("click", () => {
