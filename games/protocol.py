@@ -75,6 +75,7 @@ class Preview:
     action: dict[str, Any]
 
 
+@dataclass(frozen=True)
 class Report:
     """Report another player's chat line (its `id`) to staff."""
 
