@@ -189,13 +189,14 @@ def _post(
     actor=None,
     closing: _Named | None = None,
     deposit: tuple[int, int, str, str] | None = None,
+    create: bool = False,
 ) -> Posting:
     """`post` for the services, inside the transaction they opened (a savepoint of its
     own would contain nothing: a refusal is raised before anything is written). The
     accounts are named by key and found, or created, by the posting itself. `closing`:
     an escrow to empty and close in the same statement (a settlement); `deposit`: the
     player, amount, provider and provider's reference of the deposit row written
-    with the transaction."""
+    with the transaction; `create`: some accounts are likely new (see `_lock`)."""
     net: dict[str, int] = defaultdict(int)
     named: dict[str, _Named] = {}
     for account, amount in moves:
@@ -211,6 +212,7 @@ def _post(
         named=named,
         closing=closing,
         deposit=deposit,
+        create=create,
     )
 
 
@@ -239,14 +241,29 @@ FOR UPDATE OF a
 _LOCK_BY_ID_SQL = _LOCK_SQL.format(column="id")
 _LOCK_BY_KEY_SQL = _LOCK_SQL.format(column="key")
 
-# The accounts a service names for the first time. ON CONFLICT: a concurrent request may
-# create some of them meanwhile; the locking statement then runs again and finds them all.
-_CREATE_SQL = """
-INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
-SELECT n.key, n.kind, n.owner_id, n.reference, %s, 0, %s
-FROM unnest(%s::varchar[], %s::varchar[], %s::bigint[], %s::varchar[])
-    AS n(key, kind, owner_id, reference)
-ON CONFLICT (key) DO NOTHING
+# The same, creating the accounts named for the first time (a player's first deposit, a
+# table's first stake). A new row is locked by its insert and nobody else can see it yet.
+# ON CONFLICT: another request may be creating one of them meanwhile; this statement's
+# snapshot then misses it, and it runs again to find it.
+_LOCK_OR_CREATE_SQL = """
+WITH new AS (
+    INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
+    SELECT n.key, n.kind, n.owner_id, n.reference, %s, 0, %s
+    FROM unnest(%s::varchar[], %s::varchar[], %s::bigint[], %s::varchar[])
+        AS n(key, kind, owner_id, reference)
+    ON CONFLICT (key) DO NOTHING
+    RETURNING id, kind, balance, closed_at IS NOT NULL AS closed, key, reference
+), locked AS (
+    SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key, a.reference
+    FROM wallet_account a
+    WHERE a.key = ANY(%s)
+    ORDER BY a.id
+    FOR UPDATE
+)
+SELECT l.*, earlier.id, earlier.fingerprint
+FROM (SELECT * FROM locked UNION ALL SELECT * FROM new) l
+LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
+ORDER BY l.id
 """
 
 # Every column of a transaction but its id (a test keeps this in step with the model).
@@ -296,28 +313,37 @@ _WRITE_PLAIN_SQL = _WRITE_SQL.format(deposit="")
 _WRITE_DEPOSIT_SQL = _WRITE_SQL.format(deposit=_DEPOSIT_CTE)
 
 
-def _lock(cursor, net: Mapping, key: str, named: Mapping[str, _Named] | None) -> list[tuple]:
+def _lock(
+    cursor, net: Mapping, key: str, named: Mapping[str, _Named] | None, *, create: bool
+) -> list[tuple]:
+    """The rows of the accounts, locked. `create`: some are likely new, so the first
+    statement creates them (else only a posting that meets a new account pays for it)."""
     if named is None:
         cursor.execute(_LOCK_BY_ID_SQL, [key, sorted(net)])
         return cursor.fetchall()
-    cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
-    locked = cursor.fetchall()
-    if len(locked) < len(net):
-        found = {row[4] for row in locked}
-        new = [named[account_key] for account_key in net if account_key not in found]
+    if not create:
+        cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
+        locked = cursor.fetchall()
+        if len(locked) == len(net):
+            return locked
+    for _ in range(2):  # the second time sees an account another request was creating
+        accounts = [named[account_key] for account_key in sorted(net)]
         cursor.execute(
-            _CREATE_SQL,
+            _LOCK_OR_CREATE_SQL,
             [
                 settings.CURRENCY,
                 timezone.now(),
-                [account.key for account in new],
-                [account.kind for account in new],
-                [account.owner_id for account in new],
-                [account.reference for account in new],
+                [account.key for account in accounts],
+                [account.kind for account in accounts],
+                [account.owner_id for account in accounts],
+                [account.reference for account in accounts],
+                sorted(net),
+                key,
             ],
         )
-        cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
         locked = cursor.fetchall()
+        if len(locked) == len(net):
+            break
     return locked
 
 
@@ -332,9 +358,10 @@ def _post_locked(
     named=None,
     closing: _Named | None = None,
     deposit: tuple[int, int, str, str] | None = None,
+    create: bool = False,
 ) -> Posting:
     with connection.cursor() as cursor:
-        locked = _lock(cursor, net, key, named)
+        locked = _lock(cursor, net, key, named, create=create)
         if len(locked) != len(net):
             raise WalletError("A transaction names an account that does not exist.")
         if named is not None:  # from here on, by id as `post`'s callers name them
@@ -574,6 +601,7 @@ def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str 
             reference=escrow_reference,
             actor=user,
             memo=memo or "Stake held",
+            create=True,  # the first stake at a table opens its escrow
         )
 
 
