@@ -116,8 +116,10 @@ class _Named:
     reference: str = ""
 
 
-def _cash(user) -> _Named:
-    return _Named(f"cash:user:{user.pk}", Kind.CASH, owner_id=user.pk)
+def _cash(player) -> _Named:
+    """`player`: a user, or a user's id (a round's settlement pays thousands by id)."""
+    user_id = player if isinstance(player, int) else player.pk
+    return _Named(f"cash:user:{user_id}", Kind.CASH, owner_id=user_id)
 
 
 def _escrow(reference: str) -> _Named:
@@ -711,7 +713,8 @@ def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet")
 def pay_wins(
     wins: Mapping[object, int], *, key: str, reference: str, memo: str = "Winnings"
 ) -> Posting | None:
-    """All the wins of one round in one transaction (a batch, not one request per bet)."""
+    """All the wins of one round in one transaction (a batch, not one request per bet);
+    `wins`: the amount per player, each a user or a user's id."""
     payable = {user: amount for user, amount in wins.items() if amount}
     for amount in payable.values():
         check_amount(amount)
