@@ -45,13 +45,12 @@ def setup_player(lines: int) -> str:
     import django
 
     django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.core.management import call_command
-
     from datetime import date
 
     from allauth.account.models import EmailAddress
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
 
     from accounts import terms
     from accounts.models import TermsAcceptance, User
