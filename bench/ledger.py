@@ -238,24 +238,42 @@ PATHS = {
 }
 
 
+_players: dict[tuple, tuple[list, list]] = {}  # a worker loads them once for the run
+
+
 def load_run(player_ids, limited_ids, seed: str, prefix: str, batch: int) -> Run:
     """The players as the services take them, each with its cash account for `post`."""
     from accounts.models import User
     from wallet import services
 
-    users = list(User.objects.filter(pk__in=player_ids).order_by("pk"))
-    for user in users:
-        user.cash = services.cash_account(user)
-    limited = list(User.objects.filter(pk__in=limited_ids).order_by("pk"))
+    cache_key = (tuple(player_ids), tuple(limited_ids))
+    if cache_key not in _players:
+        users = list(User.objects.filter(pk__in=player_ids).order_by("pk"))
+        for user in users:
+            user.cash = services.cash_account(user)
+        limited = list(User.objects.filter(pk__in=limited_ids).order_by("pk"))
+        _players[cache_key] = (users, limited)
+    users, limited = _players[cache_key]
     return Run(users, limited, random.Random(seed), prefix, batch)
 
 
-def path_worker(args) -> tuple[int, int]:
-    """One client process: its own connection, operations until the shared start +
-    seconds. Returns (operations, postings)."""
-    path, run_id, worker, player_ids, limited_ids, batch, start_at, seconds = args
-    from django.db import connection
+def worker_setup(database_url: str) -> None:
+    """A client process, spawned (not forked: the parent's connection pool runs threads,
+    whose locks a fork copies held) and kept for the whole run."""
+    setup_django(database_url)
 
+
+def worker_ready(ids) -> None:
+    """Loads the players before any measurement; long enough that every process of the
+    pool takes one call."""
+    load_run(*ids, seed="", prefix="", batch=0)
+    time.sleep(1.0)
+
+
+def path_worker(args) -> tuple[int, int]:
+    """One client process: operations until the shared start + seconds, on its own
+    connection. Returns (operations, postings)."""
+    path, run_id, worker, player_ids, limited_ids, batch, start_at, seconds = args
     run = load_run(player_ids, limited_ids, f"{run_id}:{worker}", f"b{run_id}:{worker}", batch)
     while time.time() < start_at:
         time.sleep(0.001)
@@ -264,22 +282,17 @@ def path_worker(args) -> tuple[int, int]:
     while time.time() < deadline:
         postings += operation(run)
         done += 1
-    connection.close()
     return done, postings
 
 
-def path_rate(path, player_ids, limited_ids, clients, seconds, batch, *, run_id):
-    """(operations/s, postings/s) of `clients` processes doing `path`."""
-    from django.db import connections
-
-    connections.close_all()  # children must not share the parent's socket
-    start_at = time.time() + 1.5  # after every child has connected
+def path_rate(pool, path, player_ids, limited_ids, clients, seconds, batch, *, run_id):
+    """(operations/s, postings/s) of `clients` processes of the pool doing `path`."""
+    start_at = time.time() + 1.0  # after every worker has loaded its players
     jobs = [
         (path, run_id, worker, player_ids, limited_ids, batch, start_at, seconds)
         for worker in range(clients)
     ]
-    with multiprocessing.get_context("fork").Pool(clients) as pool:
-        done = pool.map(path_worker, jobs)
+    done = pool.map(path_worker, jobs, chunksize=1)
     return sum(d for d, _ in done) / seconds, sum(p for _, p in done) / seconds
 
 
@@ -349,6 +362,11 @@ def main() -> None:
             if count > TARGET_STATEMENTS * postings:
                 too_many.append(path)
         print()
+        processes = max(options.clients)
+        pool = multiprocessing.get_context("spawn").Pool(
+            processes, initializer=worker_setup, initargs=(ledger_url,)
+        )
+        pool.map(worker_ready, [(player_ids, limited_ids)] * processes, chunksize=1)
         header = f"{'path':<11} {'clients':>7} {'ops/s':>8} {'postings/s':>10} {'pgbench':>8}"
         print(f"{header} {'ratio':>6} {'load':>5}")
         ratios, runs = {}, 0
@@ -360,6 +378,7 @@ def main() -> None:
                 for path in options.paths:
                     rates[path].append(
                         path_rate(
+                            pool,
                             path,
                             player_ids,
                             limited_ids,
@@ -380,6 +399,8 @@ def main() -> None:
                     f"{path:<11} {clients:>7} {ops:>8.0f} {postings:>10.0f} {tps:>8.0f} "
                     f"{ratios[path, clients]:>6.2f} {max(loads):>5.1f}"
                 )
+        pool.close()
+        pool.join()
         if 8 in options.clients:
             print()
             for path in options.paths:
