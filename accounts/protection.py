@@ -221,11 +221,6 @@ def review_limits(user: User) -> None:
     _record(user, EventKind.LIMITS_REVIEWED, actor=user)
 
 
-def deposited_since(user: User, since: datetime) -> int:
-    total = _cash_entries(user, [Transaction.Kind.DEPOSIT], since).aggregate(s=Sum("amount"))["s"]
-    return total or 0
-
-
 def net_result_since(user: User, since: datetime) -> int:
     """What play returned less what it took, since `since`: negative is a loss."""
     return _cash_entries(user, PLAY_KINDS, since).aggregate(s=Sum("amount"))["s"] or 0
