@@ -100,6 +100,18 @@ def setup_tables(count: int) -> list[tuple[int, str, str]]:
         lobby.accept(pair[0], lobby.join(pair[1], table.pk).pk)
         table.refresh_from_db()
         games.append((table.game_id, cookie(pair[0]), cookie(pair[1])))
+    # The first tables' first step would be overdue by the time the last one is set up
+    # (minutes on a loaded machine): every game's clock starts when the driving does.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+
+    now = timezone.now()
+    Game.objects.filter(pk__in=[game for game, _, _ in games]).update(
+        turn_started=now, deadline=now + timedelta(minutes=10)
+    )
     return games
 
 
