@@ -121,7 +121,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_daphne(port: int, env: dict) -> subprocess.Popen:
+def start_daphne(port: int, env: dict, app: str = "bench.relay:application") -> subprocess.Popen:
     process = subprocess.Popen(
         [
             sys.executable,
@@ -131,7 +131,7 @@ def start_daphne(port: int, env: dict) -> subprocess.Popen:
             "127.0.0.1",
             "-p",
             str(port),
-            "bench.relay:application",
+            app,
         ],
         cwd=ROOT,
         env=env,

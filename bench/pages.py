@@ -19,14 +19,13 @@ import argparse
 import http.client
 import multiprocessing
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from ledger import DEFAULT_SERVER, Server
+from live import free_port, start_daphne
 
 PROJECT = Path(__file__).resolve().parent.parent
 TARGET_RATIO = 0.5
@@ -74,38 +73,6 @@ def setup_player(lines: int) -> str:
     session[HASH_SESSION_KEY] = player.get_session_auth_hash()
     session.save()
     return f"sessionid={session.session_key}"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_daphne(port: int) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "bench.pages_app:application",
-        ],
-        cwd=PROJECT,
-        env={**os.environ},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("daphne did not start")
 
 
 def fetch(connection: http.client.HTTPConnection, url: str, cookie: str) -> int:
@@ -169,7 +136,7 @@ def main() -> None:
 
         connections.close_all()
         port = free_port()
-        daphne = start_daphne(port)
+        daphne = start_daphne(port, {**os.environ}, app="bench.pages_app:application")
         try:
             warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             for path in [HELLO, *PAGES.values()]:
