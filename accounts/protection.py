@@ -113,8 +113,14 @@ def lock_player(user: User) -> PlayerProtection:
 
 
 def _locked(user: User) -> PlayerProtection:
-    """The player's row under FOR UPDATE. Created without a unique-violation race: two
-    first-ever requests both insert-or-skip, then both queue on the same row lock."""
+    """The player's row under FOR UPDATE, in one statement once it exists. Created
+    without a unique-violation race: two first-ever requests both insert-or-skip, then
+    both queue on the same row lock."""
+    locking = PlayerProtection.objects.select_for_update()
+    try:
+        return locking.get(user_id=user.pk)
+    except PlayerProtection.DoesNotExist:
+        pass
     with connection.cursor() as cursor:
         cursor.execute(
             "INSERT INTO accounts_playerprotection "
@@ -122,7 +128,7 @@ def _locked(user: User) -> PlayerProtection:
             "VALUES (%s, '', false, now()) ON CONFLICT (user_id) DO NOTHING",
             [user.pk],
         )
-    return PlayerProtection.objects.select_for_update().get(user_id=user.pk)
+    return locking.get(user_id=user.pk)
 
 
 def _record(user: User, event: str, actor: User | None = None, **details) -> None:
@@ -215,20 +221,9 @@ def review_limits(user: User) -> None:
     _record(user, EventKind.LIMITS_REVIEWED, actor=user)
 
 
-def deposited_since(user: User, since: datetime) -> int:
-    total = _cash_entries(user, [Transaction.Kind.DEPOSIT], since).aggregate(s=Sum("amount"))["s"]
-    return total or 0
-
-
 def net_result_since(user: User, since: datetime) -> int:
     """What play returned less what it took, since `since`: negative is a loss."""
     return _cash_entries(user, PLAY_KINDS, since).aggregate(s=Sum("amount"))["s"] or 0
-
-
-def _already_moved(key: str | None) -> bool:
-    """A retried request (same wallet key) is a replay: the wallet answers it with the
-    first result and moves nothing, so the guard must not refuse it."""
-    return key is not None and Transaction.objects.filter(idempotency_key=key).exists()
 
 
 # --- the guards the wallet calls --------------------------------------------------------
@@ -247,7 +242,11 @@ _STANDING_LOCKED_SQL = _STANDING_SQL + "FOR KEY SHARE OF u"
 def _standing(user: User, sql: str) -> ProtectionRefused | None:
     with connection.cursor() as cursor:
         cursor.execute(sql, [REGULATORS_GROUP, user.pk])
-        row = cursor.fetchone()
+        return _standing_refusal(cursor.fetchone())
+
+
+def _standing_refusal(row) -> ProtectionRefused | None:
+    """(active, blocked, staff, regulator) of the account, or None when it is gone."""
     if row is None or not row[0] or row[1]:
         return AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
     if row[2] or row[3]:
@@ -281,17 +280,119 @@ def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None
     check_standing(user)
 
 
+# What a guard reads once the player's row is locked, in one statement: the account's
+# standing (under FOR KEY SHARE, as check_standing), whether the key already moved money,
+# the limits of one kind in force per period, and the player's cash entries of the
+# limited kinds per period (read only when a limit is set), with their last stake in the
+# session (for the reality check). Its snapshot is taken after the row lock is granted,
+# so it sees everything the player's previous request committed.
+_JUDGE_SQL = """
+SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
+       EXISTS (SELECT 1 FROM accounts_user_groups ug JOIN auth_group g ON g.id = ug.group_id
+               WHERE ug.user_id = u.id AND g.name = %(regulators)s),
+       EXISTS (SELECT 1 FROM wallet_transaction t WHERE t.idempotency_key = %(key)s),
+       lim.day, lim.week, lim.month,
+       moved.day, moved.week, moved.month, moved.last_stake
+FROM accounts_user u
+CROSS JOIN LATERAL (
+    SELECT max(l.amount_now) FILTER (WHERE l.period = 'day') AS day,
+           max(l.amount_now) FILTER (WHERE l.period = 'week') AS week,
+           max(l.amount_now) FILTER (WHERE l.period = 'month') AS month,
+           count(l.amount_now) > 0 AS any
+    FROM (
+        SELECT period, CASE WHEN pending_from <= %(now)s THEN pending_amount ELSE amount END
+            AS amount_now
+        FROM accounts_protectionlimit
+        WHERE protection_id = %(protection)s AND kind = %(kind)s
+    ) l
+) lim
+CROSS JOIN LATERAL (
+    SELECT coalesce(sum(e.amount) FILTER (WHERE t.created >= %(day)s), 0)::bigint AS day,
+           coalesce(sum(e.amount) FILTER (WHERE t.created >= %(week)s), 0)::bigint AS week,
+           coalesce(sum(e.amount) FILTER (WHERE t.created >= %(month)s), 0)::bigint AS month,
+           max(t.created) FILTER (WHERE t.kind = ANY(%(stake_kinds)s)
+                                    AND t.created >= %(session)s) AS last_stake
+    FROM wallet_entry e
+    JOIN wallet_account a ON a.id = e.account_id
+    JOIN wallet_transaction t ON t.id = e.transaction_id
+    WHERE (lim.any OR %(session_read)s)
+      AND a.key = %(cash)s AND t.kind = ANY(%(kinds)s)
+      AND t.created >= CASE WHEN lim.any THEN %(month)s ELSE %(session)s END
+) moved
+WHERE u.id = %(user)s
+FOR KEY SHARE OF u
+"""
+
+
+@dataclass(frozen=True)
+class _Judgement:
+    refusal: ProtectionRefused | None  # the account's standing
+    already_moved: bool
+    limits: dict[str, int]  # {period: amount} in force
+    moved: dict[str, int]  # {period: sum of the player's cash entries of the kinds read}
+    last_stake: datetime | None  # in this session (read when asked)
+
+
+def _judge(
+    user: User,
+    protection: PlayerProtection,
+    *,
+    key: str | None,
+    kind: str,
+    kinds,
+    now: datetime,
+    session: bool = False,
+) -> _Judgement:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _JUDGE_SQL,
+            {
+                "regulators": REGULATORS_GROUP,
+                "key": key,
+                "now": now,
+                "protection": protection.pk,
+                "kind": kind,
+                "day": now - PERIOD_LENGTH[Period.DAY],
+                "week": now - PERIOD_LENGTH[Period.WEEK],
+                "month": now - PERIOD_LENGTH[Period.MONTH],
+                "session": now - SESSION_GAP,
+                "stake_kinds": list(STAKE_KINDS),
+                "session_read": session,
+                "cash": f"cash:user:{user.pk}",
+                "kinds": list(kinds),
+                "user": user.pk,
+            },
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return _Judgement(_standing_refusal(None), False, {}, {}, None)
+    periods = (Period.DAY, Period.WEEK, Period.MONTH)
+    return _Judgement(
+        refusal=_standing_refusal(row[:4]),
+        already_moved=row[4],
+        limits={
+            p: amount for p, amount in zip(periods, row[5:8], strict=True) if amount is not None
+        },
+        moved=dict(zip(periods, row[8:11], strict=True)),
+        last_stake=row[11],
+    )
+
+
 def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside the deposit's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
-    check_standing(user)
-    if _already_moved(key):
+    judged = _judge(
+        user, protection, key=key, kind=Kind.DEPOSIT, kinds=[Transaction.Kind.DEPOSIT], now=now
+    )
+    if judged.refusal is not None:
+        raise judged.refusal
+    if judged.already_moved:
         return
     if exclusion_active(protection, now):
         raise Excluded(exclusion_message(protection) + " Deposits are closed until it ends.")
-    for period, limit in sorted(limits_in_force(user, Kind.DEPOSIT, now).items()):
-        deposited = deposited_since(user, now - PERIOD_LENGTH[period])
+    for period, limit in sorted(judged.limits.items()):
+        deposited = judged.moved[period]
         if deposited + amount > limit:
             raise LimitReached(
                 f"This deposit would pass your deposit limit per {Period(period).label} "
@@ -303,14 +404,24 @@ def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
     now = timezone.now()
     protection = _locked(user)
-    check_standing(user)
-    if _already_moved(key):
+    judged = _judge(
+        user,
+        protection,
+        key=key,
+        kind=Kind.LOSS,
+        kinds=PLAY_KINDS,
+        now=now,
+        session=bool(protection.reality_check_minutes),
+    )
+    if judged.refusal is not None:
+        raise judged.refusal
+    if judged.already_moved:
         return
     if exclusion_active(protection, now):
         raise Excluded(exclusion_message(protection) + " Play is closed until it ends.")
-    _check_reality(user, protection, now)
-    for period, limit in sorted(limits_in_force(user, Kind.LOSS, now).items()):
-        lost = max(0, -net_result_since(user, now - PERIOD_LENGTH[period]))
+    _check_reality(protection, judged.last_stake, now)
+    for period, limit in sorted(judged.limits.items()):
+        lost = max(0, -judged.moved[period])
         if lost + amount > limit:
             raise LimitReached(
                 f"This stake could take your losses past your loss limit per "
@@ -318,12 +429,11 @@ def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
             )
 
 
-def _check_reality(user: User, protection: PlayerProtection, now: datetime) -> None:
+def _check_reality(
+    protection: PlayerProtection, last_stake: datetime | None, now: datetime
+) -> None:
     if not protection.reality_check_minutes:
         return
-    last_stake = _cash_entries(user, STAKE_KINDS, now - SESSION_GAP).aggregate(
-        t=Max("transaction__created")
-    )["t"]
     if protection.play_started is None or last_stake is None:
         # A new session: the first stake after a break starts the clock.
         protection.play_started = now

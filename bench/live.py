@@ -100,6 +100,18 @@ def setup_tables(count: int) -> list[tuple[int, str, str]]:
         lobby.accept(pair[0], lobby.join(pair[1], table.pk).pk)
         table.refresh_from_db()
         games.append((table.game_id, cookie(pair[0]), cookie(pair[1])))
+    # The first tables' first step would be overdue by the time the last one is set up
+    # (minutes on a loaded machine): every game's clock starts when the driving does.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+
+    now = timezone.now()
+    Game.objects.filter(pk__in=[game for game, _, _ in games]).update(
+        turn_started=now, deadline=now + timedelta(minutes=10)
+    )
     return games
 
 
@@ -109,7 +121,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_daphne(port: int, env: dict) -> subprocess.Popen:
+def start_daphne(port: int, env: dict, app: str = "bench.relay:application") -> subprocess.Popen:
     process = subprocess.Popen(
         [
             sys.executable,
@@ -119,7 +131,7 @@ def start_daphne(port: int, env: dict) -> subprocess.Popen:
             "127.0.0.1",
             "-p",
             str(port),
-            "bench.relay:application",
+            app,
         ],
         cwd=ROOT,
         env=env,

@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -216,17 +215,19 @@ class SettledBet:
 
 
 def _write_results(rows: list[tuple[int, int, str]]) -> None:
-    """(bet id, payout, result as JSON) for every bet of a round in one statement."""
+    """(bet id, payout, result as JSON) for every bet of a round in one statement. The
+    rows travel as one JSON document: psycopg dumps Python lists into arrays element by
+    element, which cost more than the update itself for a Keno draw's 100,000 tickets."""
     if not rows:
         return
-    ids, payouts, results = (list(column) for column in zip(*rows, strict=True))
+    document = ",".join(f'{{"id":{i},"p":{p},"r":{r}}}' for i, p, r in rows)
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE casino_bet AS b SET payout = v.p, result = v.r, "
             "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
-            "FROM unnest(%s::bigint[], %s::bigint[], %s::jsonb[]) AS v(id, p, r) "
+            "FROM jsonb_to_recordset(%s::jsonb) AS v(id bigint, p bigint, r jsonb) "
             "WHERE b.id = v.id",
-            [ids, payouts, results],
+            [f"[{document}]"],
         )
 
 
@@ -261,9 +262,8 @@ def wins_of(settled: Iterable[SettledBet]) -> dict[int, int]:
 def pay_and_close(game_round: Round, wins: dict[int, int], *, memo: str) -> None:
     """The end of every round's settlement, inside its transaction: the winners paid in
     one batch (the wallet key `round:<game>:<n>:wins` pays once) and the round settled."""
-    users = get_user_model().objects.only("id").in_bulk(list(wins))
     pay_wins(
-        {users[user_id]: amount for user_id, amount in wins.items()},
+        wins,
         key=f"{game_round.reference}:wins",
         reference=game_round.reference,
         memo=memo,

@@ -309,7 +309,7 @@ def supervise(supervisor: Supervisor) -> int:
     return 0
 
 
-BENCHMARKS = ("ledger", "live", "rounds")
+BENCHMARKS = ("ledger", "live", "rounds", "pages")
 
 
 def bench(extra: list[str]) -> int:

@@ -28,7 +28,7 @@ from staff import audit
 from wallet import notices
 from wallet.guards import GuardRefusal, Movement
 from wallet.guards import ask as ask_guard
-from wallet.models import Account, Deposit, Transaction, Withdrawal
+from wallet.models import Account, Transaction, Withdrawal
 
 Kind = Account.Kind
 TxKind = Transaction.Kind
@@ -91,24 +91,6 @@ def cash_account(user) -> Account:
     return _account(f"cash:user:{user.pk}", Kind.CASH, owner=user)
 
 
-def _cash_accounts(users: Iterable) -> dict[int, Account]:
-    """The cash accounts of many players by user id, in a few queries however many there
-    are (a round pays thousands of winners at once)."""
-    owners = {f"cash:user:{user.pk}": user for user in users}
-    found = {account.key: account for account in Account.objects.filter(key__in=owners)}
-    missing = [key for key in owners if key not in found]
-    if missing:
-        Account.objects.bulk_create(
-            [
-                Account(key=key, kind=Kind.CASH, owner=owners[key], currency=settings.CURRENCY)
-                for key in missing
-            ],
-            ignore_conflicts=True,  # another request may create some of them meanwhile
-        )
-        found.update((account.key, account) for account in Account.objects.filter(key__in=missing))
-    return {owners[key].pk: account for key, account in found.items()}
-
-
 def pending_account(user) -> Account:
     return _account(f"pending:user:{user.pk}", Kind.PENDING_WITHDRAWAL, owner=user)
 
@@ -120,6 +102,32 @@ def escrow_account(reference: str) -> Account:
 
 def house_account(kind: str) -> Account:
     return _account(HOUSE_KEYS[kind], kind)
+
+
+@dataclass(frozen=True)
+class _Named:
+    """An account named by its key, for the services' own postings: the posting's locking
+    statement finds it by key (no lookup before it), and creates it the first time it is
+    named (a player's first deposit, a table's first stake, a new database's house)."""
+
+    key: str
+    kind: str
+    owner_id: int | None = None
+    reference: str = ""
+
+
+def _cash(player) -> _Named:
+    """`player`: a user, or a user's id (a round's settlement pays thousands by id)."""
+    user_id = player if isinstance(player, int) else player.pk
+    return _Named(f"cash:user:{user_id}", Kind.CASH, owner_id=user_id)
+
+
+def _escrow(reference: str) -> _Named:
+    return _Named(f"escrow:{reference}", Kind.ESCROW, reference=reference)
+
+
+def _house(kind: str) -> _Named:
+    return _Named(HOUSE_KEYS[kind], kind)
 
 
 # --- the one posting primitive --------------------------------------------------------
@@ -169,12 +177,52 @@ def post(
     net: dict[int, int] = defaultdict(int)
     for account, amount in moves:
         net[account.pk] += amount
-    net = {pk: amount for pk, amount in net.items() if amount}
-    if sum(net.values()) != 0 or len(net) < 2:
-        raise WalletError("A transaction moves money between at least two accounts and balances.")
-    fingerprint = _fingerprint(kind, net, reference)
     with transaction.atomic():
-        return _post_locked(kind, net, key, fingerprint, reference, memo[:300], actor)
+        return _post_locked(kind, _balanced(net), key, reference, memo, actor)
+
+
+def _post(
+    kind: str,
+    moves: Iterable[tuple[_Named, int]],
+    *,
+    key: str,
+    reference: str = "",
+    memo: str = "",
+    actor=None,
+    closing: _Named | None = None,
+    deposit: tuple[int, int, str, str] | None = None,
+    create: bool = False,
+) -> Posting:
+    """`post` for the services, inside the transaction they opened (a savepoint of its
+    own would contain nothing: a refusal is raised before anything is written). The
+    accounts are named by key and found, or created, by the posting itself. `closing`:
+    an escrow to empty and close in the same statement (a settlement); `deposit`: the
+    player, amount, provider and provider's reference of the deposit row written
+    with the transaction; `create`: some accounts are likely new (see `_lock`)."""
+    net: dict[str, int] = defaultdict(int)
+    named: dict[str, _Named] = {}
+    for account, amount in moves:
+        net[account.key] += amount
+        named[account.key] = account
+    return _post_locked(
+        kind,
+        _balanced(net),
+        key,
+        reference,
+        memo,
+        actor,
+        named=named,
+        closing=closing,
+        deposit=deposit,
+        create=create,
+    )
+
+
+def _balanced(net: Mapping) -> dict:
+    moving = {account: amount for account, amount in net.items() if amount}
+    if sum(moving.values()) != 0 or len(moving) < 2:
+        raise WalletError("A transaction moves money between at least two accounts and balances.")
+    return moving
 
 
 # The posting is raw SQL because it is the hot path of the whole platform: four round
@@ -182,14 +230,42 @@ def post(
 
 # Locks the accounts in ascending id order and, in the same statement, looks for an
 # earlier transaction with the key (the usual retry, answered without writing anything).
+# The services name their accounts by key (unique), `post`'s callers by id.
 _LOCK_SQL = """
 SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL, a.key, a.reference,
        earlier.id, earlier.fingerprint
 FROM wallet_account a
 LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
-WHERE a.id = ANY(%s)
+WHERE a.{column} = ANY(%s)
 ORDER BY a.id
 FOR UPDATE OF a
+"""
+_LOCK_BY_ID_SQL = _LOCK_SQL.format(column="id")
+_LOCK_BY_KEY_SQL = _LOCK_SQL.format(column="key")
+
+# The same, creating the accounts named for the first time (a player's first deposit, a
+# table's first stake). A new row is locked by its insert and nobody else can see it yet.
+# ON CONFLICT: another request may be creating one of them meanwhile; this statement's
+# snapshot then misses it, and it runs again to find it.
+_LOCK_OR_CREATE_SQL = """
+WITH new AS (
+    INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
+    SELECT n.key, n.kind, n.owner_id, n.reference, %s, 0, %s
+    FROM unnest(%s::varchar[], %s::varchar[], %s::bigint[], %s::varchar[])
+        AS n(key, kind, owner_id, reference)
+    ON CONFLICT (key) DO NOTHING
+    RETURNING id, kind, balance, closed_at IS NOT NULL AS closed, key, reference
+), locked AS (
+    SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key, a.reference
+    FROM wallet_account a
+    WHERE a.key = ANY(%s)
+    ORDER BY a.id
+    FOR UPDATE
+)
+SELECT l.*, earlier.id, earlier.fingerprint
+FROM (SELECT * FROM locked UNION ALL SELECT * FROM new) l
+LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
+ORDER BY l.id
 """
 
 # Every column of a transaction but its id (a test keeps this in step with the model).
@@ -204,7 +280,15 @@ _WRITTEN_FIELDS = (
     "created",
 )
 
-# Writes the transaction, its entries and the new balances in one statement. The locking
+# A deposit's own row, written with its transaction (same columns as the model).
+_DEPOSIT_CTE = """, deposit AS (
+    INSERT INTO wallet_deposit
+        (player_id, amount, provider, provider_reference, transaction_id, created)
+    SELECT %s, %s, %s, %s, tx.id, %s FROM tx
+)"""
+
+# Writes the transaction, its entries and the new balances in one statement (and closes
+# the escrow a settlement empties: the last parameter pair, else NULL). The locking
 # statement's snapshot predates its wait for the locks, so a twin with the same key may
 # have committed unseen: then ON CONFLICT writes nothing at all and no row comes back.
 _WRITE_SQL = f"""
@@ -220,27 +304,78 @@ WITH tx AS (
     INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
     SELECT tx.id, m.account_id, m.amount, m.balance_after FROM tx, moves m
     ORDER BY m.account_id
-)
-UPDATE wallet_account a SET balance = m.balance_after
+){{deposit}}
+UPDATE wallet_account a SET balance = m.balance_after,
+    closed_at = CASE WHEN a.id = %s THEN %s::timestamptz ELSE a.closed_at END
 FROM tx, moves m
 WHERE a.id = m.account_id
 RETURNING tx.id
 """
+_WRITE_PLAIN_SQL = _WRITE_SQL.format(deposit="")
+_WRITE_DEPOSIT_SQL = _WRITE_SQL.format(deposit=_DEPOSIT_CTE)
 
 
-def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting:
-    with connection.cursor() as cursor:
-        cursor.execute(_LOCK_SQL, [key, sorted(net)])
+def _lock(
+    cursor, net: Mapping, key: str, named: Mapping[str, _Named] | None, *, create: bool
+) -> list[tuple]:
+    """The rows of the accounts, locked. `create`: some are likely new, so the first
+    statement creates them (else only a posting that meets a new account pays for it)."""
+    if named is None:
+        cursor.execute(_LOCK_BY_ID_SQL, [key, sorted(net)])
+        return cursor.fetchall()
+    if not create:
+        cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
         locked = cursor.fetchall()
+        if len(locked) == len(net):
+            return locked
+    for _ in range(2):  # the second time sees an account another request was creating
+        accounts = [named[account_key] for account_key in sorted(net)]
+        cursor.execute(
+            _LOCK_OR_CREATE_SQL,
+            [
+                settings.CURRENCY,
+                timezone.now(),
+                [account.key for account in accounts],
+                [account.kind for account in accounts],
+                [account.owner_id for account in accounts],
+                [account.reference for account in accounts],
+                sorted(net),
+                key,
+            ],
+        )
+        locked = cursor.fetchall()
+        if len(locked) == len(net):
+            break
+    return locked
+
+
+def _post_locked(
+    kind,
+    net,
+    key,
+    reference,
+    memo,
+    actor,
+    *,
+    named=None,
+    closing: _Named | None = None,
+    deposit: tuple[int, int, str, str] | None = None,
+    create: bool = False,
+) -> Posting:
+    with connection.cursor() as cursor:
+        locked = _lock(cursor, net, key, named, create=create)
         if len(locked) != len(net):
             raise WalletError("A transaction names an account that does not exist.")
+        if named is not None:  # from here on, by id as `post`'s callers name them
+            net = {row[0]: net[row[4]] for row in locked}
+        fingerprint = _fingerprint(kind, net, reference)
         earlier_id, earlier_fingerprint = locked[0][6], locked[0][7]
         if earlier_id is not None:
             if earlier_fingerprint != fingerprint:
                 raise IdempotencyConflict("This request was already made with different details.")
             return Posting(Transaction.objects.get(pk=earlier_id), created=False)
         balances_after = [balance + net[account_id] for account_id, _, balance, *_ in locked]
-        refusal = _refusal(locked, balances_after)
+        refusal = _refusal(locked, balances_after, closing)
         if refusal is not None:
             # A twin may have committed unseen (see _WRITE_SQL): it wins over the refusal.
             replay = _replay(key, fingerprint)
@@ -253,18 +388,23 @@ def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting
             "idempotency_key": key,
             "fingerprint": fingerprint,
             "reference": reference,
-            "memo": memo,
+            "memo": memo[:300],
             "actor_id": actor.pk if actor is not None else None,
             "created": timezone.now(),
         }
         account_ids = [row[0] for row in locked]
+        closed_id = next((row[0] for row in locked if closing and row[4] == closing.key), None)
+        extra = [] if deposit is None else [*deposit, values["created"]]
         cursor.execute(
-            _WRITE_SQL,
+            _WRITE_DEPOSIT_SQL if deposit is not None else _WRITE_PLAIN_SQL,
             [
                 *(values[name] for name in _WRITTEN_FIELDS),
                 account_ids,
                 [net[account_id] for account_id in account_ids],
                 balances_after,
+                *extra,
+                closed_id,
+                values["created"],
             ],
         )
         written = cursor.fetchone()
@@ -281,14 +421,21 @@ def _post_locked(kind, net, key, fingerprint, reference, memo, actor) -> Posting
     return Posting(tx, created=True)
 
 
-def _refusal(locked, balances_after: list[int]) -> WalletError | None:
-    """Why the movement may not happen, or None: a closed account, or a guarded one
-    taken below zero."""
-    for (_, kind, _, closed, key, reference, *_), balance_after in zip(
+def _refusal(
+    locked, balances_after: list[int], closing: _Named | None = None
+) -> WalletError | None:
+    """Why the movement may not happen, or None: a closed account, a guarded one taken
+    below zero, or an escrow being closed that would not be left empty."""
+    for (_, kind, balance, closed, key, reference, *_), balance_after in zip(
         locked, balances_after, strict=True
     ):
         if closed:
             return EscrowClosed(f"{key} is closed.")
+        if closing is not None and key == closing.key and balance_after != 0:
+            return SettlementMismatch(
+                f"Settlement of {reference} pays {balance - balance_after} "
+                f"but the escrow holds {balance}."
+            )
         if balance_after < 0 and kind in Account.NON_NEGATIVE:
             if kind == Kind.ESCROW:
                 return SettlementMismatch(f"Escrow {reference} holds too little.")
@@ -313,22 +460,16 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
     check_amount(amount)
     with transaction.atomic():
         _protected(Movement.DEPOSIT, user, amount, key)
-        posting = post(
+        posting = _post(
             TxKind.DEPOSIT,
-            [(house_account(Kind.WORLD), -amount), (cash_account(user), amount)],
+            [(_house(Kind.WORLD), -amount), (_cash(user), amount)],
             key=key,
             reference=f"deposit:{provider}:{provider_reference}",
             actor=user,
             memo=f"Deposit via {provider}",
+            deposit=(user.pk, amount, provider, provider_reference),
         )
         if posting.created:
-            Deposit.objects.create(
-                player=user,
-                amount=amount,
-                provider=provider,
-                provider_reference=provider_reference,
-                transaction=posting.transaction,
-            )
             notices.cash_moved(user.pk)
     return posting
 
@@ -455,25 +596,27 @@ def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str 
     check_amount(amount)
     with transaction.atomic():
         _protected(Movement.STAKE, user, amount, key)
-        return post(
+        return _post(
             TxKind.HOLD,
-            [(cash_account(user), -amount), (escrow_account(escrow_reference), amount)],
+            [(_cash(user), -amount), (_escrow(escrow_reference), amount)],
             key=key,
             reference=escrow_reference,
             actor=user,
             memo=memo or "Stake held",
+            create=True,  # the first stake at a table opens its escrow
         )
 
 
 def release_hold(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
     check_amount(amount)
-    return post(
-        TxKind.RELEASE,
-        [(escrow_account(escrow_reference), -amount), (cash_account(user), amount)],
-        key=key,
-        reference=escrow_reference,
-        memo=memo or "Stake refunded",
-    )
+    with transaction.atomic():
+        return _post(
+            TxKind.RELEASE,
+            [(_escrow(escrow_reference), -amount), (_cash(user), amount)],
+            key=key,
+            reference=escrow_reference,
+            memo=memo or "Stake refunded",
+        )
 
 
 def settle(
@@ -493,33 +636,33 @@ def settle(
     kind = TxKind.RELEASE if refund else TxKind.SETTLE
     if rake < 0 or any(amount < 0 for amount in payouts.values()):
         raise SettlementMismatch("Payouts and rake cannot be negative.")
-    escrow = escrow_account(escrow_reference)
     total = sum(payouts.values()) + rake
-    moves = [(escrow, -total), *((cash_account(u), a) for u, a in payouts.items() if a)]
-    if rake:
-        moves.append((house_account(Kind.RAKE), rake))
-    with transaction.atomic():
-        locked = Account.objects.select_for_update().get(pk=escrow.pk)
-        if Transaction.objects.filter(idempotency_key=key).exists() or locked.closed_at:
-            return post(kind, moves, key=key, reference=escrow_reference) if total else None
-        if total != locked.balance:
-            raise SettlementMismatch(
-                f"Settlement of {escrow_reference} pays {total} "
-                f"but the escrow holds {locked.balance}."
-            )
-        posting = (
-            post(
+    if total:
+        escrow = _escrow(escrow_reference)
+        moves = [(escrow, -total), *((_cash(u), a) for u, a in payouts.items() if a)]
+        if rake:
+            moves.append((_house(Kind.RAKE), rake))
+        with transaction.atomic():
+            # One posting checks that the escrow holds exactly the total and closes it.
+            return _post(
                 kind,
                 moves,
                 key=key,
                 reference=escrow_reference,
                 memo=memo or kind.label,
+                closing=escrow,
             )
-            if total
-            else None
-        )
+    escrow = escrow_account(escrow_reference)  # nothing to pay: it must be empty
+    with transaction.atomic():
+        locked = Account.objects.select_for_update().get(pk=escrow.pk)
+        if Transaction.objects.filter(idempotency_key=key).exists() or locked.closed_at:
+            return None
+        if locked.balance:
+            raise SettlementMismatch(
+                f"Settlement of {escrow_reference} pays 0 but the escrow holds {locked.balance}."
+            )
         Account.objects.filter(pk=escrow.pk).update(closed_at=timezone.now())
-        return posting
+        return None
 
 
 # --- fees, house games and staff --------------------------------------------------------
@@ -529,9 +672,9 @@ def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
     check_amount(amount)
     with transaction.atomic():
         _protected(Movement.STAKE, user, amount, key)
-        return post(
+        return _post(
             TxKind.FEE,
-            [(cash_account(user), -amount), (house_account(Kind.FEES), amount)],
+            [(_cash(user), -amount), (_house(Kind.FEES), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -543,22 +686,23 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
     """Gives a fee back (the game it paid for was void). Money going back to a player is
     not a stake: no protection guard applies."""
     check_amount(amount)
-    return post(
-        TxKind.FEE,
-        [(house_account(Kind.FEES), -amount), (cash_account(user), amount)],
-        key=key,
-        reference=reference,
-        memo=memo,
-    )
+    with transaction.atomic():
+        return _post(
+            TxKind.FEE,
+            [(_house(Kind.FEES), -amount), (_cash(user), amount)],
+            key=key,
+            reference=reference,
+            memo=memo,
+        )
 
 
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
     check_amount(amount)
     with transaction.atomic():
         _protected(Movement.STAKE, user, amount, key)
-        return post(
+        return _post(
             TxKind.BET,
-            [(cash_account(user), -amount), (house_account(Kind.HOUSE_BANK), amount)],
+            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -569,19 +713,20 @@ def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet")
 def pay_wins(
     wins: Mapping[object, int], *, key: str, reference: str, memo: str = "Winnings"
 ) -> Posting | None:
-    """All the wins of one round in one transaction (a batch, not one request per bet)."""
+    """All the wins of one round in one transaction (a batch, not one request per bet);
+    `wins`: the amount per player, each a user or a user's id."""
     payable = {user: amount for user, amount in wins.items() if amount}
     for amount in payable.values():
         check_amount(amount)
     if not payable:
         return None
-    accounts = _cash_accounts(payable)
     total = sum(payable.values())
     moves = [
-        (house_account(Kind.HOUSE_BANK), -total),
-        *((accounts[user.pk], amount) for user, amount in payable.items()),
+        (_house(Kind.HOUSE_BANK), -total),
+        *((_cash(user), amount) for user, amount in payable.items()),
     ]
-    return post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
+    with transaction.atomic():
+        return _post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
 
 
 def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
@@ -592,9 +737,9 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
         abs(amount) if isinstance(amount, int) and not isinstance(amount, bool) else amount
     )
     with transaction.atomic():
-        posting = post(
+        posting = _post(
             TxKind.ADJUSTMENT,
-            [(house_account(Kind.ADJUSTMENTS), -amount), (cash_account(user), amount)],
+            [(_house(Kind.ADJUSTMENTS), -amount), (_cash(user), amount)],
             key=key,
             reference=f"adjustment:user:{user.pk}",
             actor=staff,

@@ -130,8 +130,8 @@ def test_paying_many_winners_costs_the_same_few_queries(make_user, funded):
     winners = [funded(1) for _ in range(5)] + [make_user() for _ in range(5)]  # half new
     with CaptureQueriesContext(connection) as queries:
         services.pay_wins({w: 10 for w in winners}, key="wins", reference="round:keno:1")
-    # find the accounts, create the missing ones, read them back, the bank; lock, write
-    assert statements(queries) == ["SELECT", "INSERT", "SELECT", "SELECT", "SELECT", "WITH"]
+    # lock the accounts by key; create the missing ones and lock them all; write
+    assert statements(queries) == ["SELECT", "WITH", "WITH"]
     assert [cash_balance(w) for w in winners] == [11] * 5 + [10] * 5
     assert services.house_account(Account.Kind.HOUSE_BANK).balance == bank.balance - 100
     created = Account.objects.get(key=f"cash:user:{winners[-1].pk}")
