@@ -14,6 +14,7 @@ the round settled (under its row lock) and the wallet key `round:<game>:<n>:wins
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
@@ -142,6 +143,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
         target.refresh_from_db(fields=["state", "closes_at"])
         if target.state not in NOT_STARTED or target.closes_at <= timezone.now():
             raise RoundError("Bets are closed for this round: place them on the next one.")
+        _within_bets_per_round(round_game, user, target, checked)
         rows = []
         for index, bet in enumerate(checked):
             key = f"{target.reference}:bet:{slip_id.hex}:{index}"
@@ -168,6 +170,23 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
         metrics.count(metrics.BETS, len(placed), game=round_game.slug)
         notices.cash_moved(user.pk)
     return placed
+
+
+def _within_bets_per_round(
+    game: RoundGame, user, target: Round, checked: Sequence[CheckedBet]
+) -> None:
+    """The game's limit of different bets a player has on one round, under the player's
+    lock (so two slips sent at once cannot both pass it)."""
+    if game.bets_per_round is None:
+        return
+    held = Bet.objects.filter(round=target, user=user).values_list("bet_type", "selection")
+    different = {(bet_type, json.dumps(selection, sort_keys=True)) for bet_type, selection in held}
+    different |= {(bet.bet_type, json.dumps(bet.selection, sort_keys=True)) for bet in checked}
+    if len(different) > game.bets_per_round:
+        raise RoundError(
+            f"{game.name} takes at most {game.bets_per_round} different bets a round; "
+            "the same bet again adds to it."
+        )
 
 
 # --- the cycle --------------------------------------------------------------------------

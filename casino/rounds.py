@@ -98,6 +98,9 @@ class RoundGame(ABC):
     # the game's own cycle drives them; otherwise the draw cycle runs it on this cadence.
     cadence: ClassVar[Cadence | None]
     bet_types: Sequence[BetType]  # a class attribute, or set per instance (Keno's prices)
+    # How many different bets one player may have on a round (a text's "2 bets during a
+    # round"); the same bet placed again adds to it (a text's "x2"). None: no limit.
+    bets_per_round: ClassVar[int | None] = None
 
     # --- the outcome ----------------------------------------------------------------------
 
