@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F, Window
+from django.db.models import Count, F, Min, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -190,6 +190,35 @@ def _within_bets_per_round(
 
 
 # --- the cycle --------------------------------------------------------------------------
+
+
+def wanting_advance(slugs: Sequence[str]) -> list[str]:
+    """The games of ``slugs`` that `advance` has something to do for, from one query over
+    the rounds not yet played: short of rounds ahead, a draw due, or the next round not yet
+    opened for bets. A quiet beat then costs one query, not a handful per game."""
+    now = timezone.now()
+    unplayed = {
+        row["game"]: row
+        for row in Round.objects.filter(game__in=slugs, state__in=[*NOT_STARTED, State.RUNNING])
+        .values("game")
+        .annotate(
+            waiting=Count("pk", filter=Q(state__in=NOT_STARTED)),
+            due=Count("pk", filter=Q(starts_at__lte=now)),
+            next_waiting=Min("number", filter=Q(state__in=NOT_STARTED)),
+            next_scheduled=Min("number", filter=Q(state=State.SCHEDULED)),
+        )
+    }
+    wanting = []
+    for slug in slugs:
+        row = unplayed.get(slug)
+        if (
+            row is None
+            or row["waiting"] < conf.CASINO_ROUNDS_AHEAD
+            or row["due"]
+            or row["next_waiting"] == row["next_scheduled"]
+        ):
+            wanting.append(slug)
+    return wanting
 
 
 def advance(game: str) -> list[int]:

@@ -66,6 +66,9 @@ class Cadence:
     every_seconds: int
     closes_before_seconds: int
     show_seconds: int = 6
+    # False: the draws fall on the multiples themselves (Keno's on the minute); True: at
+    # the game's own phase past them (casino.services.draw_phase), spreading the games.
+    spread: bool = True
 
     def __post_init__(self) -> None:
         if not 0 <= self.closes_before_seconds < self.every_seconds:
