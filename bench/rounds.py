@@ -167,34 +167,42 @@ def bench_keno(players: list, tickets: int) -> float:
     return time.perf_counter() - started
 
 
-def bench_roulette(players: list, bets: int) -> float:
+def random_bets(game, game_round, players: list, count: int, rng, name: str) -> list:
+    """``count`` bets of the game's listed selections, of a stake every game's halves and
+    neighbour chips divide, spread over the players (none if it lists no selection)."""
     import uuid
 
-    from casino import draws, registry
     from casino.models import Bet
 
-    game = registry.get("roulette-european")
-    game_round = running_round(game.slug)
     choices = [
         (bet_type.code, selection)
         for bet_type in game.bet_types
         for _, selection in game.selections(bet_type.code)
     ]
-    rng, slip = random.Random(12), uuid.uuid4()
-    rows = []
-    for i in range(bets):
-        bet_type, selection = rng.choice(choices)
-        rows.append(
-            Bet(
-                round=game_round,
-                user=players[i % len(players)],
-                bet_type=bet_type,
-                selection=selection,
-                stake=180,  # divides among the chips of every neighbour bet
-                slip=slip,
-                key=f"bench:roulette:{i}",
-            )
+    slip = uuid.uuid4()
+    return [
+        Bet(
+            round=game_round,
+            user=players[i % len(players)],
+            bet_type=bet_type,
+            selection=selection,
+            stake=180,
+            slip=slip,
+            key=f"bench:{name}:{i}",
         )
+        for i, (bet_type, selection) in enumerate(
+            rng.choice(choices) for _ in range(count if choices else 0)
+        )
+    ]
+
+
+def bench_roulette(players: list, bets: int) -> float:
+    from casino import draws, registry
+    from casino.models import Bet
+
+    game = registry.get("roulette-european")
+    game_round = running_round(game.slug)
+    rows = random_bets(game, game_round, players, bets, random.Random(12), "roulette")
     Bet.objects.bulk_create(rows, batch_size=10_000)
     started = time.perf_counter()
     assert draws.settle(game_round.pk)
@@ -206,7 +214,6 @@ def bench_cycle(players: list, bets_per_game: int) -> tuple[int, float, float, f
     cadence: its first beat (which schedules every game's rounds ahead), the mean of ten
     quiet beats (nothing due), and one beat in which every game's next round falls due
     holding ``bets_per_game`` bets (drawn, settled and the next opened)."""
-    import uuid
     from datetime import timedelta
 
     from django.utils import timezone
@@ -225,28 +232,11 @@ def bench_cycle(players: list, bets_per_game: int) -> tuple[int, float, float, f
         started = time.perf_counter()
         draw_cycle()
         quiet.append(time.perf_counter() - started)
-    rows, slip, rng = [], uuid.uuid4(), random.Random(7)
+    rows, rng = [], random.Random(7)
     for slug in slugs:
         game = registry.get(slug)
         game_round = draws.taking_bets(game)
-        choices = [
-            (bet_type.code, selection)
-            for bet_type in game.bet_types
-            for _, selection in game.selections(bet_type.code)
-        ]
-        for i in range(bets_per_game if choices else 0):
-            bet_type, selection = rng.choice(choices)
-            rows.append(
-                Bet(
-                    round=game_round,
-                    user=players[i % len(players)],
-                    bet_type=bet_type,
-                    selection=selection,
-                    stake=180,
-                    slip=slip,
-                    key=f"bench:cycle:{slug}:{i}",
-                )
-            )
+        rows += random_bets(game, game_round, players, bets_per_game, rng, f"cycle:{slug}")
         Round.objects.filter(pk=game_round.pk).update(
             starts_at=timezone.now() - timedelta(seconds=1)
         )
