@@ -382,7 +382,7 @@ class PropertyWheel(SpunWheel):
     def describe(self, outcome: Outcome) -> str:
         landed = self.landed(outcome)
         text = ", ".join(
-            f"Chance x{c['multiplier']}" if "multiplier" in c else f"Chance +{c['prize']}"
+            f"Chance x{c['multiplier']}" if "multiplier" in c else f"Chance +{c['prize']}x"
             for c in outcome["cards"]
         )
         text = f"{text}, then " if text else ""

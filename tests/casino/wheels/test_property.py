@@ -82,7 +82,7 @@ def test_numbers_pay_their_odds_and_chance_multiplies_and_adds_as_the_text_says(
     }
     assert game().payout(100, "number-5", {}, prize) == 9_100
     assert game().payout(100, "number-1", {}, prize) == 0  # no win on the spin: all lost
-    assert game().describe(prize) == "Chance x8, Chance +50, then 5"
+    assert game().describe(prize) == "Chance x8, Chance +50x, then 5"
 
 
 def test_the_bonus_game_collects_square_by_square():
