@@ -1,7 +1,7 @@
 """Settlement of house rounds at scale, against a plain bulk insert in the same run.
 
     .venv/bin/python bench/rounds.py [--crash-bets 10000] [--keno-tickets 100000]
-                                     [--roulette-bets 10000]
+                                     [--roulette-bets 10000] [--cycle-bets 20] [--cycle-only]
 
 Settles one Crash round with 10,000 bets (half cash out), one Keno draw with 100,000
 tickets (10 per player) through casino.services, and one European roulette round with
@@ -13,6 +13,10 @@ server. The bets and tickets are written straight into their tables to set the s
 quickly: only settlement is timed.
 Targets: a Crash round settled within 0.25 s of its crash, a Keno draw within 1.5 s, a
 roulette round within 1 s of its draw.
+Then the draw cycle with every registered game: its first beat, a quiet beat (nothing
+due) and a beat in which every game falls due at once with --cycle-bets bets each.
+Targets for the cycle: a quiet beat within 0.1 s, and the busiest beat
+(the most games whose phases fall in one second) within 1 s.
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/longtable"
 CRASH_TARGET_S = 0.25
 KENO_TARGET_S = 1.5
 ROULETTE_TARGET_S = 1.0
+# Beat sends the draw cycle every second: a beat with nothing due must leave that second
+# nearly free, and one drawing every game at once must still end inside it.
+CYCLE_QUIET_TARGET_S = 0.1
+CYCLE_DUE_TARGET_S = 1.0
 
 
 def database_url(server: str, name: str) -> str:
@@ -174,36 +182,101 @@ def bench_keno(players: list, tickets: int) -> float:
     return settled_in(draws.settle, game_round.pk)
 
 
-def bench_roulette(players: list, bets: int) -> float:
+def random_bets(game, game_round, players: list, count: int, rng, name: str) -> list:
+    """``count`` bets of the game's listed selections, of a stake every game's halves and
+    neighbour chips divide, spread over the players (none if it lists no selection)."""
     import uuid
 
-    from casino import draws, registry
     from casino.models import Bet
 
-    game = registry.get("roulette-european")
-    game_round = running_round(game.slug)
     choices = [
         (bet_type.code, selection)
         for bet_type in game.bet_types
         for _, selection in game.selections(bet_type.code)
     ]
-    rng, slip = random.Random(12), uuid.uuid4()
-    rows = []
-    for i in range(bets):
-        bet_type, selection = rng.choice(choices)
-        rows.append(
-            Bet(
-                round=game_round,
-                user=players[i % len(players)],
-                bet_type=bet_type,
-                selection=selection,
-                stake=180,  # divides among the chips of every neighbour bet
-                slip=slip,
-                key=f"bench:roulette:{i}",
-            )
+    slip = uuid.uuid4()
+    return [
+        Bet(
+            round=game_round,
+            user=players[i % len(players)],
+            bet_type=bet_type,
+            selection=selection,
+            stake=180,
+            slip=slip,
+            key=f"bench:{name}:{i}",
         )
+        for i, (bet_type, selection) in enumerate(
+            rng.choice(choices) for _ in range(count if choices else 0)
+        )
+    ]
+
+
+def bench_roulette(players: list, bets: int) -> float:
+    from casino import draws, registry
+    from casino.models import Bet
+
+    game = registry.get("roulette-european")
+    game_round = running_round(game.slug)
+    rows = random_bets(game, game_round, players, bets, random.Random(12), "roulette")
     Bet.objects.bulk_create(rows, batch_size=10_000)
     return settled_in(draws.settle, game_round.pk)
+
+
+def bench_cycle(players: list, bets_per_game: int) -> tuple[int, float, float, float]:
+    """The draw cycle (casino.tasks.draw_cycle) over every registered game with a
+    cadence: its first beat (which schedules every game's rounds ahead), the mean of ten
+    quiet beats (nothing due), and one beat in which every game's next round falls due
+    holding ``bets_per_game`` bets (drawn, settled and the next opened)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from casino import broadcast, draws, registry
+    from casino.models import Bet, Round
+    from casino.tasks import draw_cycle
+
+    broadcast.send = lambda game, event: None  # no channel layer in the bench
+    slugs = draws.drawn_slugs()
+    started = time.perf_counter()
+    draw_cycle()
+    first = time.perf_counter() - started
+    quiet = []
+    for _ in range(10):
+        started = time.perf_counter()
+        draw_cycle()
+        quiet.append(time.perf_counter() - started)
+    rows, rng = [], random.Random(7)
+    for slug in slugs:
+        game = registry.get(slug)
+        game_round = draws.taking_bets(game)
+        rows += random_bets(game, game_round, players, bets_per_game, rng, f"cycle:{slug}")
+        Round.objects.filter(pk=game_round.pk).update(
+            starts_at=timezone.now() - timedelta(seconds=1)
+        )
+    Bet.objects.bulk_create(rows, batch_size=10_000)
+    started = time.perf_counter()
+    played = draw_cycle()
+    due = time.perf_counter() - started
+    missed = [slug for slug in slugs if not played.get(slug)]
+    assert not missed, f"not drawn: {missed}"
+    return len(slugs), first, sum(quiet) / len(quiet), due
+
+
+def most_due_at_once() -> int:
+    """The most games whose draws fall in the same second, over a whole cycle of every
+    cadence (their phases as casino.services.draw_times sets them)."""
+    import math
+
+    from casino import registry, services
+
+    cadences = {g.slug: g.cadence for g in registry.all() if g.cadence is not None}
+    period = math.lcm(*(c.every_seconds for c in cadences.values()))
+    due = [0] * period
+    for slug, cadence in cadences.items():
+        phase = services.draw_phase(slug, cadence.every_seconds) if cadence.spread else 0
+        for second in range(phase, period, cadence.every_seconds):
+            due[second] += 1
+    return max(due)
 
 
 def bench_baseline(rows: int) -> float:
@@ -231,6 +304,8 @@ def main() -> int:
     parser.add_argument("--keno-tickets", type=int, default=100_000)
     parser.add_argument("--roulette-bets", type=int, default=10_000)
     parser.add_argument("--profile", action="store_true", help="profile each settlement")
+    parser.add_argument("--cycle-bets", type=int, default=20, help="bets per game, cycle")
+    parser.add_argument("--cycle-only", action="store_true", help="time the draw cycle alone")
     args = parser.parse_args()
     global PROFILE
     PROFILE = args.profile
@@ -243,13 +318,18 @@ def main() -> int:
         from django.db import connections
 
         time_pay_wins()
-        players = make_players(max(args.crash_bets, args.keno_tickets // 10))
-        crash = bench_crash(players, args.crash_bets)
-        crash_base = bench_baseline(args.crash_bets)
-        keno = bench_keno(players, args.keno_tickets)
-        keno_base = bench_baseline(args.keno_tickets)
-        roulette = bench_roulette(players, args.roulette_bets)
-        roulette_base = bench_baseline(args.roulette_bets)
+        settled: dict[str, tuple[float, float]] = {}
+        if args.cycle_only:
+            players = make_players(args.cycle_bets)
+        else:
+            players = make_players(max(args.crash_bets, args.keno_tickets // 10))
+            settled["crash"] = (bench_crash(players, args.crash_bets), CRASH_TARGET_S)
+            settled["crash_base"] = (bench_baseline(args.crash_bets), 0)
+            settled["keno"] = (bench_keno(players, args.keno_tickets), KENO_TARGET_S)
+            settled["keno_base"] = (bench_baseline(args.keno_tickets), 0)
+            settled["roulette"] = (bench_roulette(players, args.roulette_bets), ROULETTE_TARGET_S)
+            settled["roulette_base"] = (bench_baseline(args.roulette_bets), 0)
+        games, first, quiet, due = bench_cycle(players, args.cycle_bets)
         from wallet.invariants import ledger_problems
 
         problems = ledger_problems()
@@ -266,16 +346,30 @@ def main() -> int:
             f"ratio {seconds / base:6.1f}x   target {target:g} s: {verdict}"
         )
 
-    crash_wallet, keno_wallet, roulette_wallet = PAY_WINS_SECONDS
-    crash_label = f"Crash round, {args.crash_bets:,} bets"
-    keno_label = f"Keno draw, {args.keno_tickets:,} tickets"
-    print(line(crash_label, crash, crash_wallet, crash_base, CRASH_TARGET_S))
-    print(line(keno_label, keno, keno_wallet, keno_base, KENO_TARGET_S))
-    roulette_label = f"Roulette round, {args.roulette_bets:,} bets"
-    print(line(roulette_label, roulette, roulette_wallet, roulette_base, ROULETTE_TARGET_S))
+    labels = {
+        "crash": f"Crash round, {args.crash_bets:,} bets",
+        "keno": f"Keno draw, {args.keno_tickets:,} tickets",
+        "roulette": f"Roulette round, {args.roulette_bets:,} bets",
+    }
+    on_target = True
+    for (key, label), wallet in zip(labels.items(), PAY_WINS_SECONDS, strict=False):
+        if key not in settled:
+            continue
+        seconds, target = settled[key]
+        print(line(label, seconds, wallet, settled[f"{key}_base"][0], target))
+        on_target = on_target and seconds <= target
+    together = most_due_at_once()
+    busiest = due / games * together  # the beat in which the most games fall due together
+    cycle_ok = quiet <= CYCLE_QUIET_TARGET_S and busiest <= CYCLE_DUE_TARGET_S
+    print(
+        f"Draw cycle, {games} games: first beat (schedules every game) {first:.3f} s;"
+        f" a quiet beat {quiet * 1000:.1f} ms (target {CYCLE_QUIET_TARGET_S * 1000:g} ms);"
+        f" every game due at once (after an outage), {args.cycle_bets} bets each: {due:.3f} s;"
+        f" at most {together} games fall due in one second: {busiest:.3f} s"
+        f" (target {CYCLE_DUE_TARGET_S:g} s): {'ok' if cycle_ok else 'OVER TARGET'}"
+    )
     print("ledger invariants:", problems or "sound")
-    on_target = crash <= CRASH_TARGET_S and keno <= KENO_TARGET_S and roulette <= ROULETTE_TARGET_S
-    return 0 if on_target and not problems else 1
+    return 0 if on_target and cycle_ok and not problems else 1
 
 
 if __name__ == "__main__":

@@ -14,13 +14,14 @@ the round settled (under its row lock) and the wallet key `round:<game>:<n>:wins
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F, Window
+from django.db.models import Count, F, Min, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -142,6 +143,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
         target.refresh_from_db(fields=["state", "closes_at"])
         if target.state not in NOT_STARTED or target.closes_at <= timezone.now():
             raise RoundError("Bets are closed for this round: place them on the next one.")
+        _within_bets_per_round(round_game, user, target, checked)
         rows = []
         for index, bet in enumerate(checked):
             key = f"{target.reference}:bet:{slip_id.hex}:{index}"
@@ -170,7 +172,53 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
     return placed
 
 
+def _within_bets_per_round(
+    game: RoundGame, user, target: Round, checked: Sequence[CheckedBet]
+) -> None:
+    """The game's limit of different bets a player has on one round, under the player's
+    lock (so two slips sent at once cannot both pass it)."""
+    if game.bets_per_round is None:
+        return
+    held = Bet.objects.filter(round=target, user=user).values_list("bet_type", "selection")
+    different = {(bet_type, json.dumps(selection, sort_keys=True)) for bet_type, selection in held}
+    different |= {(bet.bet_type, json.dumps(bet.selection, sort_keys=True)) for bet in checked}
+    if len(different) > game.bets_per_round:
+        raise RoundError(
+            f"{game.name} takes at most {game.bets_per_round} different bets a round; "
+            "the same bet again adds to it."
+        )
+
+
 # --- the cycle --------------------------------------------------------------------------
+
+
+def wanting_advance(slugs: Sequence[str]) -> list[str]:
+    """The games of ``slugs`` that `advance` has something to do for, from one query over
+    the rounds not yet played: short of rounds ahead, a draw due, or the next round not yet
+    opened for bets. A quiet beat then costs one query, not a handful per game."""
+    now = timezone.now()
+    unplayed = {
+        row["game"]: row
+        for row in Round.objects.filter(game__in=slugs, state__in=[*NOT_STARTED, State.RUNNING])
+        .values("game")
+        .annotate(
+            waiting=Count("pk", filter=Q(state__in=NOT_STARTED)),
+            due=Count("pk", filter=Q(starts_at__lte=now)),
+            next_waiting=Min("number", filter=Q(state__in=NOT_STARTED)),
+            next_scheduled=Min("number", filter=Q(state=State.SCHEDULED)),
+        )
+    }
+    wanting = []
+    for slug in slugs:
+        row = unplayed.get(slug)
+        if (
+            row is None
+            or row["waiting"] < conf.CASINO_ROUNDS_AHEAD
+            or row["due"]
+            or row["next_waiting"] == row["next_scheduled"]
+        ):
+            wanting.append(slug)
+    return wanting
 
 
 def advance(game: str) -> list[int]:

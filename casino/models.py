@@ -76,7 +76,16 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="round_number_per_game"),
             models.UniqueConstraint(fields=["chain", "link_index"], name="round_link_once"),
         ]
-        indexes = [models.Index(fields=["game", "state", "number"])]
+        indexes = [
+            models.Index(fields=["game", "state", "number"]),
+            # The rounds not yet played, a dozen a game whatever the history: what the
+            # draw cycle reads every second (casino.draws.wanting_advance).
+            models.Index(
+                fields=["game", "number"],
+                name="round_unplayed",
+                condition=models.Q(state__in=["scheduled", "betting", "running"]),
+            ),
+        ]
         ordering = ["game", "-number"]
 
     def __str__(self) -> str:

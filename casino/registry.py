@@ -67,8 +67,9 @@ from casino.races.games import RACE_GAMES  # noqa: E402
 
 _register(*RACE_GAMES)
 from casino.wheels.games import WHEEL_GAMES  # noqa: E402
+from casino.wheels.landlord import PROPERTY_WHEEL  # noqa: E402
 
-_register(*WHEEL_GAMES)
+_register(*WHEEL_GAMES, PROPERTY_WHEEL)
 from casino.numbers.games import NUMBER_GAMES  # noqa: E402
 
 _register(*NUMBER_GAMES)

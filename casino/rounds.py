@@ -66,6 +66,9 @@ class Cadence:
     every_seconds: int
     closes_before_seconds: int
     show_seconds: int = 6
+    # False: the draws fall on the multiples themselves (Keno's on the minute); True: at
+    # the game's own phase past them (casino.services.draw_phase), spreading the games.
+    spread: bool = True
 
     def __post_init__(self) -> None:
         if not 0 <= self.closes_before_seconds < self.every_seconds:
@@ -98,6 +101,9 @@ class RoundGame(ABC):
     # the game's own cycle drives them; otherwise the draw cycle runs it on this cadence.
     cadence: ClassVar[Cadence | None]
     bet_types: Sequence[BetType]  # a class attribute, or set per instance (Keno's prices)
+    # How many different bets one player may have on a round (a text's "2 bets during a
+    # round"); the same bet placed again adds to it (a text's "x2"). None: no limit.
+    bets_per_round: ClassVar[int | None] = None
 
     # --- the outcome ----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import logging
 import re
 import secrets
 import uuid
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -139,14 +140,22 @@ def draw_times(game: str, after: datetime | None) -> tuple[datetime | None, date
     cadence = registry.get(game).cadence
     if cadence is None:
         return None, None
-    draw = next_draw(cadence.every_seconds, after)
+    phase = draw_phase(game, cadence.every_seconds) if cadence.spread else 0
+    draw = next_draw(cadence.every_seconds, after, phase)
     return draw, draw - timedelta(seconds=cadence.closes_before_seconds)
 
 
-def next_draw(interval: int, after: datetime | None) -> datetime:
-    """Draws fall on whole multiples of the interval; never in the past."""
+def draw_phase(game: str, interval: int) -> int:
+    """A game's seconds past each multiple of its interval, fixed by its name: every server
+    agrees on it without talking, and the games' draws spread over the interval instead of
+    all falling due in the same beat (bench/rounds.py)."""
+    return zlib.crc32(game.encode()) % interval
+
+
+def next_draw(interval: int, after: datetime | None, phase: int = 0) -> datetime:
+    """Draws fall on whole multiples of the interval, plus the phase; never in the past."""
     now = timezone.now()
-    epoch = int(now.timestamp()) // interval * interval + interval
+    epoch = (int(now.timestamp()) - phase) // interval * interval + interval + phase
     boundary = datetime.fromtimestamp(epoch, tz=UTC)
     if after is None:
         return boundary

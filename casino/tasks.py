@@ -52,13 +52,12 @@ def run_crash_round(round_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def draw_cycle() -> dict[str, list[int]]:
-    """Every enabled game with a cadence (Keno, the roulettes, the dice games): draw and
-    settle what is due, open the next.
+    """Every enabled game with a cadence (Keno, the roulettes, the dice games) that has
+    something to do (`draws.wanting_advance`): draw and settle what is due, open the next.
     One game's failure is logged and retried next period; the others go on."""
     played = {}
-    for slug in draws.drawn_slugs():
-        if not _enabled(slug):
-            continue
+    enabled = [slug for slug in draws.drawn_slugs() if _enabled(slug)]
+    for slug in draws.wanting_advance(enabled):
         try:
             played[slug] = draws.advance(slug)
         except Exception:

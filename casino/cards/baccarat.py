@@ -322,6 +322,21 @@ BACCARAT_BETS: tuple[CardBet[Coup], ...] = (
 PAIR_BETS = frozenset({"player-pair", "banker-pair", "perfect-pair", "either-pair"})
 
 
+def describe_deal(outcome: Outcome) -> str:
+    """The coup in a line: both hands, their points and who won."""
+    coup = read(outcome)
+    winner = (
+        "tie"
+        if coup.player == coup.banker
+        else "Player wins"
+        if coup.player > coup.banker
+        else "Banker wins"
+    )
+    player = " ".join(map(card_text, outcome["player"]))
+    banker = " ".join(map(card_text, outcome["banker"]))
+    return f"Player {player} ({coup.player}), Banker {banker} ({coup.banker}): {winner}"
+
+
 class Baccarat(CardGame[Coup]):
     slug = "baccarat"
     name = "Baccarat"
@@ -342,17 +357,7 @@ class Baccarat(CardGame[Coup]):
         return as_chances(pairs_table() if bet_type in PAIR_BETS else totals_table())
 
     def describe(self, outcome: Outcome) -> str:
-        coup = read(outcome)
-        winner = (
-            "tie"
-            if coup.player == coup.banker
-            else "Player wins"
-            if coup.player > coup.banker
-            else "Banker wins"
-        )
-        player = " ".join(map(card_text, outcome["player"]))
-        banker = " ".join(map(card_text, outcome["banker"]))
-        return f"Player {player} ({coup.player}), Banker {banker} ({coup.banker}): {winner}"
+        return describe_deal(outcome)
 
     def hands(self) -> list[dict[str, str]]:
         return [{"key": "player", "label": "Player"}, {"key": "banker", "label": "Banker"}]

@@ -72,6 +72,22 @@ def red_dog(ranks: Ranks, selection: Selection) -> Fraction:
     return SPREAD_PRICES.get(high - low - 1, Fraction(2)) if low < third < high else LOST
 
 
+# The spread from which the ride bet raises: a third card inside a spread of 7 ranks or
+# more comes more often than not, so the raise at 1:1 gains there and loses below.
+RIDE_FROM = 7
+
+
+def red_dog_ride(ranks: Ranks, selection: Selection) -> Fraction:
+    """The stake is the ante and the raise in equal halves. The raise rides (doubles the
+    bet, the text's Ride) on a spread of `RIDE_FROM` or more and comes back otherwise (the
+    text's Stand), and on consecutive cards or a pair, where there is nothing to ride."""
+    ante = red_dog(ranks, selection)
+    first, second = ranks[:2]
+    spread = abs(first - second) - 1
+    raise_ = ante if first != second and spread >= RIDE_FROM else RETURNED
+    return (ante + raise_) / 2
+
+
 class RedDog(CardGame[Ranks]):
     slug = "red-dog"
     name = "Red Dog"
@@ -87,7 +103,21 @@ class RedDog(CardGame[Ranks]):
             " returned on consecutive cards or a pair",
             red_dog,
         ),
+        CardBet(
+            "ride",
+            "Ante and ride",
+            "nothing: the stake is the ante and the raise in equal halves",
+            f"the ante as the Ante bet; the raise rides at 1:1 on a spread of {RIDE_FROM} or"
+            " more and comes back otherwise",
+            red_dog_ride,
+        ),
     )
+
+    def validate_stake(self, bet_type: str, stake: int) -> None:
+        if bet_type == "ride" and stake % 2:
+            raise ValueError(
+                "A ride bet is the ante and the raise in equal halves: its stake must divide by 2."
+            )
 
     def outcome(self, rng: Rng) -> Outcome:
         cards = deal(rng, shoe(8), 3)

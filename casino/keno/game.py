@@ -45,7 +45,8 @@ class KenoGame(RoundGame):
     name: ClassVar[str] = "Keno"
     board: ClassVar[str] = "keno"
     section: ClassVar[str] = "12.19"
-    cadence = Cadence(every_seconds=60, closes_before_seconds=5, show_seconds=10)
+    # On the minute, as its page and the first rounds it published say.
+    cadence = Cadence(every_seconds=60, closes_before_seconds=5, show_seconds=10, spread=False)
 
     def __init__(self, tables: Sequence[KenoTable] = tuple(paytables.GAMES.values())) -> None:
         self.tables = {table.slug: table for table in tables}

@@ -44,6 +44,7 @@ def shown(value: Fraction) -> str:
 
 class HundredBall(RoundGame):
     slug = "hundred-ball"
+    bets_per_round = 2  # the text: "the player can make 2 bets during a round"
     name = "Hundred Ball"
     board = "balls"
     section = "12.33"

@@ -88,3 +88,38 @@ def test_a_watcher_sees_the_longest_deals_on_a_phone(server, browser, game, outc
             break
         page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_a_player_bets_on_lightning_baccarat_and_is_paid_the_multiplier(
+    server, browser, funded_player
+):
+    game = "lightning-baccarat"
+    game_round = in_thread(lambda: draw_rounds.open_round(game))
+    deal = {
+        "lightning": ["8D", "QS"],
+        "multipliers": [4, 2],
+        "player": ["KH", "8D"],
+        "banker": ["3H", "4H"],
+    }
+    Round.objects.filter(pk=game_round.pk).update(outcome=deal)
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
+    page.goto(f"{server}/casino/{game}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    page.click("#chips button:text-is('5.00 EUR')")
+    page.select_option("#bet-type", "player")
+    page.click("#choices button:text-is('Add Player')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('995.00 EUR')")
+
+    draw_rounds.draw_now(game_round)
+    in_thread(lambda: draws.advance(game))
+    page.wait_for_selector(
+        f"#result-text:has-text('Round #{game_round.number}: Lightning 8♦ x4, Q♠ x2;')"
+    )
+    assert page.inner_text(".cd-hand[data-hand='lightning'] .cd-points") == "x4 x2"
+    assert page.is_visible(".cd-hand[data-hand='player'].cd-winner")
+    # 5.00 is a bet of 5/6 of it at 1:1 times 4: 5/6 x 5 x 5.00 = 20.83, floored.
+    page.wait_for_selector("#result-text:has-text('You won 20.83 EUR')")
+    assert cash_balance(player) == 100_000 - 500 + 2_083
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

@@ -4,7 +4,7 @@ settled and the balance paid, nothing wider than the screen."""
 
 import pytest
 
-from casino import draws
+from casino import draws, registry
 from casino.models import Bet, Round
 from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
@@ -45,5 +45,43 @@ def test_a_player_bets_on_the_wheel_watches_it_stop_and_is_paid(server, browser,
     assert cash_balance(player) == 100_000 - 1_000 + 9_000
     assert page.locator("#mine li[data-status='won']").count() == 1
     assert page.locator("#mine li[data-status='lost']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert ledger_problems() == []
+
+
+def test_a_player_bets_on_the_property_wheels_bonus_game_and_watches_the_walk(
+    server, browser, funded_player
+):
+    game = "property-wheel"
+    game_round = in_thread(lambda: draw_rounds.open_round(game))
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
+    page.goto(f"{server}/casino/{game}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    assert page.locator("#board .ft-square").count() == 40
+
+    page.click("#chips button:text-is('5.00 EUR')")
+    page.select_option("#bet-type", "rolls-2")
+    page.click("#choices button:text-is('Add 2 Rolls')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('995.00 EUR')")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+    # 2+3 to the first railway (4.20x on this board), 3+4 to a utility (1.00x taken).
+    wheel = registry.get(game)
+    outcome = {
+        "stops": [wheel.segments.index("2 rolls")],
+        "cards": [],
+        "bonus": {"houses": "brown", "hotels": "green", "dice": [[2, 3], [3, 4]], "cards": []},
+    }
+    draw_rounds.draw_now(game_round, outcome)
+    in_thread(lambda: draws.advance(game))
+    page.wait_for_selector("#result-text:has-text('2 rolls: the bonus game won 3.20x')")
+    page.wait_for_selector(".ft-walk:text-is('Roll 2 of 2: 3+4, Utility')")
+    assert page.locator("#board .ft-square.ft-here").count() == 1
+    # 3.20x on 5.00 and the stake back: 21.00.
+    page.wait_for_selector("#result-text:has-text('You won 21.00 EUR')")
+    page.wait_for_selector(".site-header .balance:text-is('1,016.00 EUR')")
+    assert cash_balance(player) == 100_000 - 500 + 2_100
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     assert ledger_problems() == []

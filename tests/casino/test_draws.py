@@ -176,3 +176,31 @@ def test_the_snapshot_shows_the_round_the_limits_and_the_players_bets(funded):
     assert state["limits"]["min"] == 10 and state["limits"]["max"] == 100_000
     assert [b["label"] for b in state["mine"]] == ["Red"]
     assert state["balance"] == 99_000
+
+
+def test_each_game_draws_at_its_own_phase_of_its_interval(casino_settings):
+    """Every server computes the same phase from the name; the games spread their draws
+    over the interval rather than all falling due in one beat."""
+    draws.advance(GAME)
+    game = registry.get(GAME)
+    interval = game.cadence.every_seconds
+    phase = services.draw_phase(GAME, interval)
+    for starts_at in Round.objects.filter(game=GAME).values_list("starts_at", flat=True):
+        assert (int(starts_at.timestamp()) - phase) % interval == 0
+    phases = {services.draw_phase(g.slug, 60) for g in registry.all() if g.cadence is not None}
+    assert len(phases) > 30  # ~58 games on a minute's 60 seconds: spread, not stacked
+
+
+def test_the_cycle_advances_only_the_games_with_something_to_do(casino_settings):
+    slugs = ["roulette-european", "wheel"]
+    assert draws.wanting_advance(slugs) == slugs  # nothing scheduled yet
+    for slug in slugs:
+        draws.advance(slug)
+    assert draws.wanting_advance(slugs) == []  # rounds ahead, the next one open
+    game_round = draws.taking_bets(registry.get("wheel"))
+    draw_rounds.draw_now(game_round)
+    assert draws.wanting_advance(slugs) == ["wheel"]  # a draw due
+    draws.advance("wheel")
+    assert draws.wanting_advance(slugs) == ["wheel"]  # one round short of the dozen ahead
+    draws.advance("wheel")
+    assert draws.wanting_advance(slugs) == []

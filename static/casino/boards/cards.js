@@ -88,6 +88,10 @@
         rows[key].querySelector(".cd-cards").appendChild(node);
       });
       const last = order[order.length - 1];
+      if (outcome.multipliers) {
+        // Lightning Baccarat: each struck card's multiplier, in the order of the cards.
+        rows.lightning.querySelector(".cd-points").textContent = outcome.multipliers.map((m) => `x${m}`).join(" ");
+      }
       if (game.baccarat_points) {
         const p = points(outcome.player), b = points(outcome.banker);
         rows.player.querySelector(".cd-points").textContent = String(p);

@@ -205,7 +205,56 @@
     },
   };
 
-  const kinds = { wheel, rocket, wall, briefcases };
+  // --- the property wheel: the wheel, then the landlord's walk on a 40-square board -----
+
+  const property = {
+    draw(game) {
+      wheel.draw(game);
+      const track = Kit.el("div", "ft-track");
+      game.squares.forEach((square) => {
+        const cell = Kit.el("span", `ft-square ft-sq-${square.kind}`, "");
+        cell.title = square.name;
+        if (square.group) cell.dataset.group = square.group;
+        track.appendChild(cell);
+      });
+      $("board").append(track, Kit.el("p", "ft-walk", ""));
+    },
+    // The squares the landlord stops on, from the committed dice: a pair frees him from
+    // jail (else the game ends) and Go to Jail (square 30) sends him to square 10.
+    path(outcome) {
+      let place = 0, jailed = false;
+      const stops = [];
+      for (const [a, b] of outcome.bonus.dice) {
+        if (jailed && a !== b) break;
+        place = (place + a + b) % 40;
+        jailed = place === 30;
+        if (jailed) place = 10;
+        stops.push({ place, dice: `${a}+${b}` });
+      }
+      return stops;
+    },
+    show(game, outcome, animate) {
+      const cards = outcome.cards.map((c) => (c.multiplier ? `Chance x${c.multiplier}` : `Chance +${c.prize}x`));
+      const squares = $("board").querySelectorAll(".ft-square");
+      const walk = $("board").querySelector(".ft-walk");
+      squares.forEach((cell) => cell.classList.remove("ft-here", "ft-visited"));
+      walk.textContent = "";
+      wheel.show(game, outcome, animate);
+      const caption = $("board").querySelector(".ft-caption");
+      const spun = outcome.stops.length * (SPIN_MS + 900);
+      const say = () => { caption.textContent = cards.length ? `${cards.join(", ")}, then ${game.segments[outcome.stops[outcome.stops.length - 1]]}` : ""; };
+      if (animate) later(spun - 900, say); else say();
+      if (!outcome.bonus) return;
+      const steps = this.path(outcome).map(({ place, dice }, i, all) => () => {
+        squares.forEach((cell) => cell.classList.remove("ft-here"));
+        squares[place].classList.add("ft-here", "ft-visited");
+        walk.textContent = `Roll ${i + 1} of ${all.length}: ${dice}, ${game.squares[place].name}`;
+      });
+      steps.forEach((stepTo, i) => (animate ? later(spun + i * 900, stepTo) : stepTo()));
+    },
+  };
+
+  const kinds = { wheel, rocket, wall, briefcases, property };
   window.RoundBoards = window.RoundBoards || {};
   window.RoundBoards.fortune = {
     draw(game) { kinds[game.kind].draw(game); },

@@ -26,6 +26,7 @@ CARD_SLUGS = (
     "32-cards",
     "joker-draw",
     "red-dog",
+    "lightning-baccarat",
     "draw-hi-lo",
     "top-card",
     "side-bet-poker",
@@ -125,7 +126,7 @@ def test_every_deal_holds_real_cards_and_the_listed_selections_validate(slug):
     seen: Counter = Counter()
     for outcome in deals(slug, 400):
         for key, cards in outcome.items():
-            if key != "first":
+            if key not in ("first", "multipliers"):
                 assert set(cards) <= allowed
                 seen.update(cards)
         assert game.describe(outcome)
@@ -712,6 +713,35 @@ def test_red_dog_return_matches_a_count():
         counted += Fraction(ways, 416 * 415 * 414) * Fraction(red_dog(cards), 100)
     assert game.rtp("ante") == counted
     assert rtp_percent(counted) == "92.12"
+
+
+def test_red_dog_rides_on_a_spread_of_seven_or_more_and_stands_below():
+    def ride(cards: list[str]) -> int:
+        return registry.get("red-dog").payout(200, "ride", {}, {"cards": cards})
+
+    assert ride(["2H", "TS", "5D"]) == 400  # spread 7: ridden, inside: ante and raise 1:1
+    assert ride(["2H", "TS", "JD"]) == 0  # ridden, outside: both lost
+    assert ride(["2H", "8S", "5D"]) == 300  # spread 5: stand, the raise back, ante 1:1
+    assert ride(["2H", "8S", "9D"]) == 100  # stand, outside: only the raise back
+    assert ride(["7H", "9C", "8S"]) == 700  # spread 1 at 5:1 on the ante, the raise back
+    assert ride(["7H", "8C"]) == 200  # consecutive: everything returned
+    assert ride(["7H", "7C", "7S"]) == 1_300  # three of a kind 11:1, nothing to ride
+    with pytest.raises(ValueError, match="divide by 2"):
+        registry.get("red-dog").validate_stake("ride", 101)
+
+
+def test_red_dog_ride_return_matches_a_count():
+    """The raise's own count: it rides where the spread is 7 or more, else comes back."""
+    low = "23456789TJQKA"
+    counted = Fraction(0)
+    for a, b, c in itertools.product(range(13), repeat=3):
+        ways = Fraction(32 * (31 if b == a else 32) * (32 - (c == a) - (c == b)), 416 * 415 * 414)
+        ante = Fraction(red_dog([low[a] + "S", low[b] + "S", low[c] + "S"]), 100)
+        spread = abs(a - b) - 1
+        raised = (2 if min(a, b) < c < max(a, b) else 0) if a != b and spread >= 7 else 1
+        counted += ways * (ante + raised) / 2
+    assert registry.get("red-dog").rtp("ride") == counted
+    assert rtp_percent(counted) == "98.62"
 
 
 def test_draw_hi_lo_prices_by_the_first_card():

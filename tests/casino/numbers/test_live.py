@@ -46,3 +46,24 @@ def test_a_round_is_placed_drawn_and_settled_exactly_once(funded):
     assert cash_balance(player) == 96_500 + 60_480 + 3_840
     assert Round.objects.get(pk=game_round.pk).state == "settled"
     assert ledger_problems() == []
+
+
+@pytest.mark.django_db
+def test_hundred_ball_takes_two_different_bets_a_round_and_the_same_bet_again(funded):
+    """The text: "the player can make 2 bets during a round", and "x2" doubles a bet."""
+    player = funded(100_000)
+    game_round = draw_rounds.open_round("hundred-ball")
+    lower = draws.BetRequest("lower", {"number": 10}, 1_000)
+    higher = draws.BetRequest("higher", {"number": 90}, 1_000)
+    draws.place_bets(player, game="hundred-ball", slip=str(uuid.uuid4()), bets=[lower, higher])
+    draws.place_bets(player, game="hundred-ball", slip=str(uuid.uuid4()), bets=[lower])  # x2
+    third = draws.BetRequest("lower", {"number": 20}, 1_000)
+    with pytest.raises(draws.RoundError, match="at most 2 different bets a round"):
+        draws.place_bets(player, game="hundred-ball", slip=str(uuid.uuid4()), bets=[third])
+    with pytest.raises(draws.RoundError, match="at most 2 different bets"):
+        draws.place_bets(
+            funded(10_000), game="hundred-ball", slip=str(uuid.uuid4()), bets=[lower, higher, third]
+        )
+    assert Bet.objects.filter(round=game_round).count() == 3
+    assert cash_balance(player) == 97_000
+    assert ledger_problems() == []
