@@ -5,8 +5,7 @@ import pytest
 
 from accounts import services as accounts
 from games.models import ChatLine, ChatReport
-from tests.browser.test_crash import in_thread
-from tests.browser.test_play_flow import log_in
+from tests.browser.support import in_thread, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
