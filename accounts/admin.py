@@ -15,6 +15,7 @@ from accounts.models import ChatMute, SignIn, Terms, TermsAcceptance, User
 from accounts.protection_forms import SelfExclusionForm
 from staff import audit
 from staff.audited_admin import AuditedAdmin
+from staff.readonly import ReadOnlyAdmin
 from staff.tools import ReasonForm, ReasonTool
 
 
@@ -226,41 +227,23 @@ class TermsAdmin(AuditedAdmin):
 
 
 @admin.register(TermsAcceptance)
-class TermsAcceptanceAdmin(admin.ModelAdmin):
+class TermsAcceptanceAdmin(ReadOnlyAdmin):
     list_display = ("user", "terms", "accepted")
     list_filter = ("terms",)
     search_fields = ("user__email",)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(ChatMute)
-class ChatMuteAdmin(admin.ModelAdmin):
+class ChatMuteAdmin(ReadOnlyAdmin):
     """Mutes are set and lifted from the player's record (audited); here they are listed."""
 
     list_display = ("user", "until", "reason", "by", "created")
     search_fields = ("user__email",)
     date_hierarchy = "created"
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(SignIn)
-class SignInAdmin(admin.ModelAdmin):
+class SignInAdmin(ReadOnlyAdmin):
     """Log-ins as kept: keyed hashes of the address and the device, never the values, so
     staff following a lead from the suspicious-patterns report see which log-ins match."""
 
@@ -275,12 +258,3 @@ class SignInAdmin(admin.ModelAdmin):
     @admin.display(description="device")
     def device_key(self, sign_in: SignIn) -> str:
         return sign_in.device[:12]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from casino import voiding
 from casino.models import Bet, CrashAutoRun, KenoPaytable, Round, SeedChain
 from staff.audited_admin import AuditedAdmin
+from staff.readonly import ReadOnlyAdmin
 from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
@@ -30,19 +31,8 @@ VOID_TOOL = ReasonTool(
 )
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
 @admin.register(SeedChain)
-class SeedChainAdmin(ReadOnly):
+class SeedChainAdmin(ReadOnlyAdmin):
     list_display = ["pk", "game", "published_at", "salt", "terminal_hex", "used", "length"]
     list_filter = ["game"]
     exclude = ["secret", "terminal"]  # the secret never shows, even to staff
@@ -50,7 +40,7 @@ class SeedChainAdmin(ReadOnly):
 
 
 @admin.register(Round)
-class RoundAdmin(ReadOnly):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "state", "starts_at", "settled_at"]
     list_filter = ["game", "state"]
     search_fields = ["=number"]
@@ -105,7 +95,7 @@ payout_money = money_column("payout")
 
 
 @admin.register(Bet)
-class BetAdmin(ReadOnly):
+class BetAdmin(ReadOnlyAdmin):
     """The bets of every round game: Crash bets, Keno tickets, roulette and dice bets."""
 
     list_display = ["round", "user", "label", stake_money, payout_money, "status", "created"]
@@ -115,7 +105,7 @@ class BetAdmin(ReadOnly):
 
 
 @admin.register(CrashAutoRun)
-class CrashAutoRunAdmin(ReadOnly):
+class CrashAutoRunAdmin(ReadOnlyAdmin):
     list_display = ["user", "base_bet", "total_bets_limit", "current_bet", "total_bet", "active"]
     list_filter = ["active"]
     search_fields = ["user__email"]

@@ -14,6 +14,7 @@ from accounts.forms import ChatMuteForm
 from accounts.services import AccountError
 from games import chat, registry, services, voiding
 from games.models import ChatLine, ChatReport, Game, GameSeat
+from staff.readonly import ReadOnly, ReadOnlyAdmin
 from staff.tools import ReasonTool
 from wallet.admin_columns import money_column
 
@@ -60,21 +61,15 @@ BLOCK_TOOL = ReasonTool(
 )
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
     model = GameSeat
     fields = ["position", "player", "held", "timeouts", "disconnected", "bot"]
     readonly_fields = fields
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class ChatInline(admin.TabularInline):
+class ChatInline(ReadOnly, admin.TabularInline):
     """The game's table chat, as its players wrote it (escaped by the admin)."""
 
     model = ChatLine
@@ -84,18 +79,12 @@ class ChatInline(admin.TabularInline):
     can_delete = False
     verbose_name_plural = "table chat"
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 stake_money = money_column("stake")
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     list_display = ["pk", "game_name", "status", stake_money, "started", "finished", "settled"]
     list_filter = ["status", "slug", "settled"]
     search_fields = ["=id", "escrow_reference", "seats__player__email"]
@@ -104,15 +93,6 @@ class GameAdmin(admin.ModelAdmin):
     # The seed stays server-side until the game ends (revealed_seed shows it then).
     exclude = ["seed", "state"]
     readonly_fields = ["revealed_seed", "audit_record", "staff_tools"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="game", ordering="slug")
     def game_name(self, game: Game) -> str:
@@ -167,7 +147,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(ChatReport)
-class ChatReportAdmin(admin.ModelAdmin):
+class ChatReportAdmin(ReadOnlyAdmin):
     list_display = ["created", "status", "author", "line_text", "game_link", "reporter"]
     list_filter = ["status"]
     search_fields = ["line__author__email", "reporter__email", "=line__game__id"]
@@ -176,15 +156,6 @@ class ChatReportAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("line__author", "reporter")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     @admin.display(description="author")
     def author(self, report: ChatReport) -> str:

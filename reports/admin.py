@@ -17,6 +17,7 @@ from games.models import Game
 from reports import complaints, corrections
 from reports.models import AuditLog, Complaint, Correction, ExportJob
 from reports.staff_forms import CorrectionForm
+from staff.readonly import ReadOnly, ReadOnlyAdmin
 from tournaments.models import Tournament
 from wallet.admin_columns import money_column
 from wallet.money import format_minor
@@ -25,19 +26,8 @@ from wallet.services import WalletError
 CORRECT_PERMISSION = "reports.correct_result"
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
 @admin.register(AuditLog)
-class AuditLogAdmin(ReadOnly):
+class AuditLogAdmin(ReadOnlyAdmin):
     list_display = ["created", "actor_email", "action_in_words", "target_repr", "reason"]
     list_filter = ["action"]
     search_fields = ["actor_email", "target_repr", "reason", "=target_id"]
@@ -92,7 +82,7 @@ class ComplaintAdmin(admin.ModelAdmin):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(ReadOnly):
+class CorrectionAdmin(ReadOnlyAdmin):
     list_display = ["created", "subject", "amounts_in_money", "created_by", "player_note"]
     readonly_fields = ["ledger_transaction"]
 
@@ -169,7 +159,7 @@ def _correct(staff, data: dict) -> Correction:
 
 
 @admin.register(ExportJob)
-class ExportJobAdmin(ReadOnly):
+class ExportJobAdmin(ReadOnlyAdmin):
     list_display = ["created", "requester", "report", "file_format", "status", "progress"]
     list_filter = ["report", "status"]
 
@@ -178,22 +168,16 @@ amount_money = money_column("amount")
 pending_amount_money = money_column("pending_amount", "pending amount")
 
 
-class LimitInline(admin.TabularInline):
+class LimitInline(ReadOnly, admin.TabularInline):
     model = ProtectionLimit
     fields = ["kind", "period", amount_money, pending_amount_money, "pending_from"]
     readonly_fields = fields
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(PlayerProtection)
-class PlayerProtectionAdmin(ReadOnly):
+class PlayerProtectionAdmin(ReadOnlyAdmin):
     """Read-only even for staff: exclusions cannot be shortened by anyone."""
 
     list_display = [
@@ -209,7 +193,7 @@ class PlayerProtectionAdmin(ReadOnly):
 
 
 @admin.register(ProtectionEvent)
-class ProtectionEventAdmin(ReadOnly):
+class ProtectionEventAdmin(ReadOnlyAdmin):
     list_display = ["created", "user", "kind", "details", "actor"]
     list_filter = ["kind"]
     search_fields = ["user__email"]

@@ -13,21 +13,11 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from staff.readonly import ReadOnly, ReadOnlyAdmin
 from wallet import services
 from wallet.forms import AdjustmentForm
 from wallet.models import Account, Deposit, Entry, Transaction, Withdrawal
 from wallet.money import format_minor
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 @admin.register(Account)
@@ -108,7 +98,7 @@ def _adjustable(account: Account) -> bool:
     return account.kind == Account.Kind.CASH and account.owner_id is not None
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ReadOnly, admin.TabularInline):
     model = Entry
     fields = ("account", "shown_amount", "shown_balance_after")
     readonly_fields = ("shown_amount", "shown_balance_after")
@@ -121,15 +111,6 @@ class EntryInline(admin.TabularInline):
     @admin.display(description="balance after")
     def shown_balance_after(self, entry: Entry) -> str:
         return format_minor(entry.balance_after)
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 @admin.register(Transaction)
