@@ -92,37 +92,32 @@ def panel(request, tournament_id: int):
     return render(request, "tournaments/_panel.html", _context(request, tournament))
 
 
-@login_required
-@require_POST
-def register(request, tournament_id: int):
+def _player_asks(request, tournament_id: int, service, done: str):
+    """A player's request about their entry: the service decides, the page says so."""
     get_object_or_404(Tournament, pk=tournament_id)
     try:
-        services.register(request.user, tournament_id)
-        messages.success(request, "You are registered.")
+        service(request.user, tournament_id)
+        messages.success(request, done)
     except services.TournamentError as refused:
         messages.error(request, str(refused))
     return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def register(request, tournament_id: int):
+    return _player_asks(request, tournament_id, services.register, "You are registered.")
 
 
 @login_required
 @require_POST
 def unregister(request, tournament_id: int):
-    get_object_or_404(Tournament, pk=tournament_id)
-    try:
-        services.unregister(request.user, tournament_id)
-        messages.success(request, "You are unregistered; your entry and fee are back.")
-    except services.TournamentError as refused:
-        messages.error(request, str(refused))
-    return redirect("tournaments:detail", tournament_id)
+    done = "You are unregistered; your entry and fee are back."
+    return _player_asks(request, tournament_id, services.unregister, done)
 
 
 @login_required
 @require_POST
 def come_back(request, tournament_id: int):
-    get_object_or_404(Tournament, pk=tournament_id)
-    try:
-        services.come_back(request.user, tournament_id)
-        messages.success(request, "You are back in the pairings.")
-    except services.TournamentError as refused:
-        messages.error(request, str(refused))
-    return redirect("tournaments:detail", tournament_id)
+    done = "You are back in the pairings."
+    return _player_asks(request, tournament_id, services.come_back, done)
