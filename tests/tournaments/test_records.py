@@ -3,8 +3,10 @@ fact through the corrections service (audited, balanced)."""
 
 import csv
 import io
+import json
 from datetime import timedelta
 
+import jsonschema
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
@@ -76,6 +78,9 @@ def test_the_export_lists_entries_fees_prizes_and_results(finished):
     body = exports.render("tournaments", exports.Filters(period, game="rps"), "csv").decode()
     assert "house_top_up" in body and str(tournament.pk) in body
     assert list(csv.reader(io.StringIO(body)))[-1][0] == f"tournament:{tournament.pk}"
+    exported = json.loads(exports.render("tournaments", exports.Filters(period), "json"))
+    assert len(exported["rows"]) == 4
+    jsonschema.validate(exported, exports.json_schema("tournaments"))
     # The revenue report counts the fees as rake and the top-up against the house bank.
     revenue = [
         r for r in exports.revenue_rows(exports.Filters(period), "day") if r[1] == "tournaments"
