@@ -19,6 +19,14 @@ BEFORE = [("casino", "0005_round_contract_bets")]
 AFTER = [("casino", "0006_crash_and_keno_bets")]
 
 
+@pytest.fixture(autouse=True)
+def latest_schema_after():
+    """Each test leaves the schema at the latest migrations, as the next test expects."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def migrate(target):
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
