@@ -12,6 +12,7 @@
   const LAST_RETRY_MS = 8000;
   // Close codes after which coming back cannot help: not logged in, not allowed.
   const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+  const RESEND_AFTER_MS = 4000;
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -180,5 +181,16 @@
     };
   }
 
-  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket, showBalance };
+  // One tap, one move: a tap disables the board's controls until the server's next state
+  // draws them again. A refused move brings no new state, so a board still showing the
+  // tapped state (`shownSeq()` is still `seq`) after a while is redrawn with its moves.
+  function oneMoveAtATime(board, act, seq, shownSeq, redraw) {
+    return (action) => {
+      board.querySelectorAll("button,input").forEach((control) => { control.disabled = true; });
+      act(action);
+      setTimeout(() => { if (shownSeq() === seq) redraw(); }, RESEND_AFTER_MS);
+    };
+  }
+
+  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket, showBalance, oneMoveAtATime };
 })();

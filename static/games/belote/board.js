@@ -11,7 +11,6 @@
   const RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
   const RED = new Set(["D", "H"]);
   const PLACES = ["bottom", "right", "top", "left"];
-  const RESEND_AFTER_MS = 4000; // a refused move brings no new state: offer the moves again
 
   // Interaction that lives between two state messages (chosen bid value, Change card mode).
   let ui = { seq: null };
@@ -511,14 +510,8 @@
 
   // ---- putting it together -------------------------------------------------------
 
-  function sender(board, act, seq) {
-    return (action) => {
-      // One tap, one move: until the server answers, nothing else can be sent.
-      board.querySelectorAll("button,input").forEach((b) => { b.disabled = true; });
-      ui.changing = false;
-      act(action);
-      setTimeout(() => { if (current && current.msg.seq === seq) rerender(); }, RESEND_AFTER_MS);
-    };
+  function shownSeq() {
+    return current && current.msg.seq;
   }
 
   function rerender() {
@@ -529,7 +522,8 @@
     if (ui.seq !== msg.seq) ui = { seq: msg.seq, bid: ui.bid };
     current = { root: root, msg: msg, act: act, say: say };
     const board = el("div", "bl-board");
-    const send = sender(board, act, msg.seq);
+    const moved = (action) => { ui.changing = false; act(action); };
+    const send = window.Kit.oneMoveAtATime(board, moved, msg.seq, shownSeq, rerender);
     board.append(scores(msg), facts(msg), table(msg, send));
     // The result stays on the table; what to do next goes to the page's status line.
     const result = msg.view.result ? el("p", "bl-result", resultText(msg)) : null;

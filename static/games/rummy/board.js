@@ -12,7 +12,6 @@
   const RANKS = "A23456789TJQK";
   const SUITS = "CDHS";
   const JOKER = "XX";
-  const RESEND_AFTER_MS = 4000; // a refused move brings no new state: offer the moves again
 
   let current = null;
   let order = []; // the player's hand in the order they keep it
@@ -344,13 +343,8 @@
 
   // ---- putting it together -------------------------------------------------------
 
-  function sender(board, act, seq) {
-    return (action) => {
-      // One tap, one move: until the server answers, nothing else can be sent.
-      board.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      act(action);
-      setTimeout(() => { if (current && current.msg.seq === seq) rerender(); }, RESEND_AFTER_MS);
-    };
+  function shownSeq() {
+    return current && current.msg.seq;
   }
 
   function rerender() {
@@ -367,7 +361,7 @@
   function draw(root, msg, act, sayLine) {
     current = { root: root, msg: msg, act: act, say: sayLine };
     const board = el("div", "rm-board");
-    const send = sender(board, act, msg.seq);
+    const send = window.Kit.oneMoveAtATime(board, act, msg.seq, shownSeq, rerender);
     board.append(seats(msg), piles(msg, send), melds(msg, send));
     if (msg.view.result) board.appendChild(el("p", "rm-result", resultText(msg)));
     if (msg.view.hand && msg.view.hand.length && msg.seat !== null) board.append(hand(msg), controls(msg, send));

@@ -11,7 +11,6 @@
   const RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
   const RED = new Set(["D", "H"]);
   const PLACES = ["bottom", "left", "top", "right"];
-  const RESEND_AFTER_MS = 4000; // a refused move brings no new state: offer the moves again
 
   let current = null;
 
@@ -319,13 +318,8 @@
 
   // ---- putting it together -------------------------------------------------------
 
-  function sender(board, act, seq) {
-    return (action) => {
-      // One tap, one move: until the server answers, nothing else can be sent.
-      board.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      act(action);
-      setTimeout(() => { if (current && current.msg.seq === seq) rerender(); }, RESEND_AFTER_MS);
-    };
+  function shownSeq() {
+    return current && current.msg.seq;
   }
 
   function rerender() {
@@ -335,7 +329,7 @@
   function render(root, msg, act, say) {
     current = { root: root, msg: msg, act: act, say: say };
     const board = el("div", "sp-board");
-    const send = sender(board, act, msg.seq);
+    const send = window.Kit.oneMoveAtATime(board, act, msg.seq, shownSeq, rerender);
     board.append(scores(msg), facts(msg), table(msg));
     const result = msg.view.result ? el("p", "sp-result", resultText(msg)) : null;
     const mine = msg.seat !== null && msg.view.phase === "bid" ? biddingPanel(msg, send) : null;
