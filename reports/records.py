@@ -239,6 +239,17 @@ def game_record(game: Game) -> dict:
             }
             for a in game.actions.all()
         ],
+        "chat": [
+            {
+                "id": line.pk,
+                "seat": line.seat,
+                "player": line.author_id,
+                "text": line.text,
+                "created": line.created,
+                "reports": [report.status for report in line.reports.all()],
+            }
+            for line in game.chat_lines.prefetch_related("reports")
+        ],
         "outcome": game.outcome,
         "settlement": game.settlement,
     }

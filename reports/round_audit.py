@@ -30,8 +30,8 @@ from reports import records
 from reports.exports import cell
 
 FORMATS = {"json": "application/json", "csv": "text/csv"}
-# The tables of a record: one row per seat, bet or action.
-TABLES = ("seats", "bets", "actions")
+# The tables of a record: one row per seat, bet, action or line of the table's chat.
+TABLES = ("seats", "bets", "actions", "chat")
 
 
 def game_document(game: Game) -> dict:
@@ -154,6 +154,21 @@ SCHEMA = {
                             },
                             "picks": {"type": "array", "items": {"type": "integer"}},
                             "hits": {"type": "integer"},
+                        },
+                    },
+                },
+                "chat": {
+                    "type": "array",
+                    "description": "a game: its table chat, line by line, with the status of "
+                    "each report made of a line (open, dismissed, acted)",
+                    "items": {
+                        "type": "object",
+                        "required": ["id", "seat", "player", "text", "created", "reports"],
+                        "properties": {
+                            "seat": {"type": "integer"},
+                            "player": {"type": "integer"},
+                            "text": {"type": "string"},
+                            "reports": {"type": "array", "items": {"type": "string"}},
                         },
                     },
                 },

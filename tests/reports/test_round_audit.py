@@ -24,8 +24,8 @@ from casino import registry as round_games
 from casino.chain import link_at, terminal_link, verify_against_terminal, verify_link
 from casino.crash import curve
 from casino.models import Round, SeedChain
+from games import chat, settlement
 from games import registry as engines
-from games import settlement
 from games.engine import Outcome
 from games.rng import Rng
 from reports import exports, round_audit
@@ -208,6 +208,30 @@ def test_a_pilotta_game_is_proved_from_its_download(client, regulator, start_tab
     document = download(client, reverse("reports:audit_game", args=[game.pk, "json"]))
     assert len(document["record"]["players"]) == 4
     rebuild_game(document)
+
+
+def test_a_games_record_holds_its_table_chat_and_what_became_of_each_report(
+    client, regulator, start_table
+):
+    game, players = start_table("backgammon", {"points": 1}, stake=1_000)
+    said = chat.chat_say(game_id=game.pk, user=players[0], text="good luck")
+    chat.chat_say(game_id=game.pk, user=players[1], text="<b>you too</b>")
+    chat.chat_report(game_id=game.pk, line_id=said["id"], user=players[1])
+    play_out(game)
+
+    document = download(client, reverse("reports:audit_game", args=[game.pk, "json"]))
+    lines = document["record"]["chat"]
+    assert [(line["seat"], line["player"], line["text"], line["reports"]) for line in lines] == [
+        (0, players[0].pk, "good luck", ["open"]),
+        (1, players[1].pk, "<b>you too</b>", []),
+    ]
+    columns, *rows = csv_sections(client, reverse("reports:audit_game", args=[game.pk, "csv"]))[
+        "chat"
+    ]
+    assert [dict(zip(columns, row, strict=True))["text"] for row in rows] == [
+        "good luck",
+        "<b>you too</b>",
+    ]
 
 
 @pytest.fixture
