@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
-from reports import exports
+from reports import exports, misconduct
 from reports.history import Period, default_period, game_choices
 from wallet.forms import PeriodDateField
 
@@ -26,6 +26,39 @@ class PeriodForm(forms.Form):
 
     def chosen_game(self) -> str:
         return self.cleaned_data.get("game", "") if self.is_valid() else ""
+
+
+def _threshold(label: str, default: int, most: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=1,
+        max_value=most,
+        initial=default,
+        widget=forms.NumberInput(attrs={"placeholder": default}),
+    )
+
+
+class ConductForm(PeriodForm):
+    """The suspicious-patterns page's period and thresholds; a field left empty, or the
+    whole form when it does not validate, means the default."""
+
+    default = misconduct.DEFAULT
+    min_meetings = _threshold("Games together, at least", default.min_meetings, 1_000)
+    meeting_percent = _threshold("% of the quieter player's games", default.meeting_percent, 100)
+    min_dumps = _threshold("Games given up to one opponent", default.min_dumps, 1_000)
+    device_accounts = _threshold("Accounts on one device", default.device_accounts, 100)
+    address_accounts = _threshold("Accounts on one address", default.address_accounts, 100)
+
+    def thresholds(self) -> misconduct.Thresholds:
+        if not self.is_valid():
+            return self.default
+        chosen = {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if name in misconduct.Thresholds.__dataclass_fields__ and value is not None
+        }
+        return misconduct.Thresholds(**chosen)
 
 
 class ExportForm(PeriodForm):

@@ -1,15 +1,16 @@
 """The staff's report of suspicious patterns over a period: leads to look at, not verdicts.
 
 - **Pairs who meet unusually often**: two players who sat at the same money table at least
-  `MIN_MEETINGS` times, making up at least `MEETING_SHARE` of the games of the less active
-  of the two (a regular opponent among many is not a lead; one met in most games is).
-- **Chip dumping**: one player losing at least `MIN_DUMPS` two-seat money games to the same
+  `min_meetings` times, making up at least `meeting_percent` of the games of the less
+  active of the two (a regular opponent among many is not a lead; one met in most games is).
+- **Chip dumping**: one player losing at least `min_dumps` two-seat money games to the same
   opponent by giving up (resigning, leaving, or running out of time), with what they lost.
-- **Shared devices and addresses**: at least `DEVICE_ACCOUNTS` accounts signing in from one
-  device (the same browser on the same address), or `ADDRESS_ACCOUNTS` from one address
+- **Shared devices and addresses**: at least `device_accounts` accounts signing in from one
+  device (the same browser on the same address), or `address_accounts` from one address
   (a household shares an address; a second account on one device breaks the one-account
   rule), from the keyed hashes `accounts.signins` keeps.
 
+The thresholds are `Thresholds`: the defaults below, or what staff set on the page.
 Money tables only (practice tables move no money); games by the time they ended.
 """
 
@@ -27,11 +28,19 @@ from accounts.models import SignIn, User
 from games.models import Game, GameAction
 from reports.history import Period
 
-MIN_MEETINGS = 10
-MEETING_SHARE = 0.5
-MIN_DUMPS = 3
-DEVICE_ACCOUNTS = 2
-ADDRESS_ACCOUNTS = 3
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Where a pattern becomes a lead: what staff look for, and may tighten or loosen."""
+
+    min_meetings: int = 10
+    meeting_percent: int = 50
+    min_dumps: int = 3
+    device_accounts: int = 2
+    address_accounts: int = 3
+
+
+DEFAULT = Thresholds()
 
 # How a game ended when its loser's last logged action gave it up.
 _GIVING_UP = {
@@ -79,8 +88,12 @@ class Patterns:
     shared: list[SharedSignIn]
 
 
-def patterns(period: Period) -> Patterns:
-    return Patterns(frequent_pairs(period), chip_dumping(period), shared_sign_ins(period))
+def patterns(period: Period, thresholds: Thresholds = DEFAULT) -> Patterns:
+    return Patterns(
+        frequent_pairs(period, thresholds),
+        chip_dumping(period, thresholds),
+        shared_sign_ins(period, thresholds),
+    )
 
 
 _PAIRS = """
@@ -99,20 +112,20 @@ JOIN totals ta ON ta.player_id = a.player_id
 JOIN totals tb ON tb.player_id = b.player_id
 GROUP BY a.player_id, b.player_id, ta.games, tb.games
 HAVING count(*) >= %(min_meetings)s
-   AND count(*) >= %(share)s * LEAST(ta.games, tb.games)
+   AND count(*) * 100 >= %(percent)s * LEAST(ta.games, tb.games)
 ORDER BY count(*) DESC, a.player_id, b.player_id
 """
 
 
-def frequent_pairs(period: Period) -> list[FrequentPair]:
+def frequent_pairs(period: Period, thresholds: Thresholds = DEFAULT) -> list[FrequentPair]:
     with connection.cursor() as cursor:
         cursor.execute(
             _PAIRS,
             {
                 "since": period.since,
                 "until": period.until,
-                "min_meetings": MIN_MEETINGS,
-                "share": MEETING_SHARE,
+                "min_meetings": thresholds.min_meetings,
+                "percent": thresholds.meeting_percent,
             },
         )
         rows = cursor.fetchall()
@@ -123,7 +136,7 @@ def frequent_pairs(period: Period) -> list[FrequentPair]:
     ]
 
 
-def chip_dumping(period: Period) -> list[Dumping]:
+def chip_dumping(period: Period, thresholds: Thresholds = DEFAULT) -> list[Dumping]:
     last = GameAction.objects.filter(game=OuterRef("pk")).order_by("-seq")
     games = (
         Game.objects.filter(
@@ -154,7 +167,7 @@ def chip_dumping(period: Period) -> list[Dumping]:
             continue
         net = (game.settlement or {}).get("net") or [0, 0]
         found[(players[loser], players[winner])].append((game.pk, max(0, -int(net[loser])), how))
-    leads = {key: lost for key, lost in found.items() if len(lost) >= MIN_DUMPS}
+    leads = {key: lost for key, lost in found.items() if len(lost) >= thresholds.min_dumps}
     users = User.objects.in_bulk({pk for key in leads for pk in key})
     dumping = [
         Dumping(
@@ -169,10 +182,14 @@ def chip_dumping(period: Period) -> list[Dumping]:
     return sorted(dumping, key=lambda entry: (-len(entry.games), -entry.lost))
 
 
-def shared_sign_ins(period: Period) -> list[SharedSignIn]:
+def shared_sign_ins(period: Period, thresholds: Thresholds = DEFAULT) -> list[SharedSignIn]:
     sign_ins = SignIn.objects.filter(at__gte=period.since, at__lt=period.until)
     shared: list[SharedSignIn] = []
-    for kind, least in (("device", DEVICE_ACCOUNTS), ("address", ADDRESS_ACCOUNTS)):
+    least_by_kind = {
+        "device": thresholds.device_accounts,
+        "address": thresholds.address_accounts,
+    }
+    for kind, least in least_by_kind.items():
         groups = list(
             sign_ins.values(kind)
             .annotate(

@@ -8,7 +8,7 @@ from django.shortcuts import render
 
 from games.models import ChatReport
 from reports import misconduct
-from reports.forms import PeriodForm
+from reports.forms import ConductForm
 
 REVIEW_PERMISSION = "games.review_conduct"
 
@@ -17,16 +17,16 @@ REVIEW_PERMISSION = "games.review_conduct"
 def misconduct_view(request):
     if not (request.user.is_staff and request.user.has_perm(REVIEW_PERMISSION)):
         raise PermissionDenied
-    form = PeriodForm(request.GET or None)
-    period = form.period()
+    form = ConductForm(request.GET or None)
+    period, thresholds = form.period(), form.thresholds()
     return render(
         request,
         "reports/misconduct.html",
         {
             "form": form,
             "period": period,
-            "patterns": misconduct.patterns(period),
+            "patterns": misconduct.patterns(period, thresholds),
             "open_reports": ChatReport.objects.filter(status=ChatReport.Status.OPEN).count(),
-            "thresholds": misconduct,
+            "thresholds": thresholds,
         },
     )

@@ -49,15 +49,17 @@ def timed_out(start_table, clock):
     return play
 
 
-def pairs_found():
+FOUR_MEETINGS = misconduct.Thresholds(min_meetings=4)
+
+
+def pairs_found(thresholds=FOUR_MEETINGS):
     return {
         frozenset((pair.first, pair.second)): pair.together
-        for pair in misconduct.frequent_pairs(default_period())
+        for pair in misconduct.frequent_pairs(default_period(), thresholds)
     }
 
 
-def test_a_pair_who_meet_in_most_of_their_games_is_found(played_game, funded_player, monkeypatch):
-    monkeypatch.setattr(misconduct, "MIN_MEETINGS", 4)
+def test_a_pair_who_meet_in_most_of_their_games_is_found(played_game, funded_player):
     a, b = funded_player(), funded_player()
     for n in range(4):
         played_game([a, b] if n % 2 else [b, a])
@@ -73,7 +75,11 @@ def test_a_pair_who_meet_in_most_of_their_games_is_found(played_game, funded_pla
     for _ in range(2):
         played_game([e, f])
     assert pairs_found() == {frozenset((a, b)): 4}
-    (pair,) = misconduct.frequent_pairs(default_period())
+    # At the default of 10 games together, none of them is a lead; at 40% c and d are.
+    assert pairs_found(misconduct.DEFAULT) == {}
+    loose = misconduct.Thresholds(min_meetings=4, meeting_percent=40)
+    assert pairs_found(loose) == {frozenset((a, b)): 4, frozenset((c, d)): 4}
+    (pair,) = misconduct.frequent_pairs(default_period(), FOUR_MEETINGS)
     assert (pair.first_games, pair.second_games, pair.share) == (4, 4, 1.0)
 
 
@@ -155,6 +161,14 @@ def test_the_page_is_for_staff_with_the_permission(client, make_user, given_up, 
     body = page.content.decode()
     assert f"{dumper.email}</a> lost 3 games to" in body
     assert "Conduct</a>" in body  # the staff menu links the page
+    # Staff raise a threshold on the page: three games given up are no longer a lead.
+    stricter = client.get(url, {"start": "2000-01-01", "end": "2099-12-31", "min_dumps": 4})
+    assert "lost 3 games to" not in stricter.content.decode()
+    assert "At least 4 two-player money games" in stricter.content.decode()
+    # A threshold out of bounds is refused with its error, and the defaults stand.
+    refused = client.get(url, {"start": "2000-01-01", "end": "2099-12-31", "min_dumps": -1})
+    assert "lost 3 games to" in refused.content.decode()
+    assert refused.context["form"].errors["min_dumps"]
 
 
 def test_staff_follow_a_shared_device_to_its_log_ins(client, make_user):
