@@ -1,0 +1,169 @@
+"""Poker tournaments through the real services over a controlled clock: the whole field at
+one table, the blinds rising with the game's clock, places by the order out, the prize
+table paid once (docs/architecture.md, "Tournaments")."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from games import services as games
+from games.models import GameAction
+from games.poker.tournament import DEFAULT_BLINDS
+from tests.games.conftest import Clock
+from tournaments import services
+from tournaments.models import Entry, Tournament
+from wallet.invariants import ledger_problems
+from wallet.models import Transaction
+from wallet.selectors import cash_balance
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+POKER = {"format": "poker", "game_slug": "holdem-tournament", "options": {"starting_chips": 500}}
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr("games.clock.now", fake)
+    return fake
+
+
+def play_table(tournament: Tournament, clock: Clock, seconds_a_move: float = 20) -> int:
+    """Every player's move chosen by the table's bot, each after `seconds_a_move` on the
+    clock (inside the step time). Returns the moves played."""
+    tournament.refresh_from_db()
+    game = tournament.table
+    engine = games.engine_of(game)
+    moves = 0
+    while not game.is_over:
+        seats = games.seats_of(game)
+        position = min(engine.to_act(game.state))
+        action = engine.bot_action(game.state, position, games.bot_rng_for(game, game.seq + 1))
+        clock.advance(seconds_a_move)
+        games.submit(game.pk, seats[position].player, game.seq, action)
+        game.refresh_from_db()
+        moves += 1
+    return moves
+
+
+def test_a_sit_and_go_of_six_is_played_to_one_winner_and_paid_once(
+    clock, make_tournament, funded_player
+):
+    tournament = make_tournament(
+        name="Six-max sit-and-go",
+        max_players=6,
+        start_when_full=True,
+        prize_table=[6_500, 3_500],
+        entry=1_000,
+        fee=100,
+        **POKER,
+    )
+    players = [funded_player() for _ in range(6)]
+    for player in players:
+        services.register(player, tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and tournament.table is not None
+    assert tournament.table.seats.count() == 6
+    assert tournament.table.stake == 0 and tournament.table.rake_bp == 0
+
+    play_table(tournament, clock)
+
+    tournament.refresh_from_db()
+    table = tournament.table
+    assert tournament.status == "finished" and tournament.settlement is not None
+    # The blinds rose with the clock: the table logged the levels it reached, and the
+    # last hands were dealt above the first level's blinds.
+    levels = GameAction.objects.filter(game=table, kind="time")
+    assert levels.count() >= 2
+    assert table.state["tournament"]["level"] >= 2
+    assert table.state["rake"] == 0
+    # Places: one winner with every chip, then the order out.
+    entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}
+    placing = table.outcome["placing"]
+    for seat in table.seats.all():
+        assert entries[seat.player_id].place == placing[seat.position]
+    champion = next(e for e in entries.values() if e.place == 1)
+    second = [e for e in entries.values() if e.place == 2]
+    assert champion.prize == 3_900 and cash_balance(champion.player) == 100_000 - 1_100 + 3_900
+    assert sum(e.prize for e in second) == 2_100
+    assert sum(e.prize for e in entries.values()) == 6_000
+    # The fees, and nothing else, went to the house; one settlement; the ledger balances.
+    assert tournament.settlement["fees"] == 600
+    assert (
+        Transaction.objects.filter(reference=tournament.escrow_reference, kind="settle").count()
+        == 1
+    )
+    assert not Transaction.objects.filter(
+        reference__startswith=f"{tournament.escrow_reference}:table"
+    )
+    assert ledger_problems() == []
+
+
+def test_a_freezeout_is_started_by_start_due_at_its_time(make_tournament, funded_player):
+    starts = timezone.now() + timedelta(hours=1)
+    tournament = make_tournament(max_players=9, starts_at=starts, **POKER)
+    for _ in range(3):
+        services.register(funded_player(), tournament.pk)
+    assert services.start_due(starts - timedelta(seconds=1)) == 0
+    assert services.start_due(starts) == 1
+    tournament.refresh_from_db()
+    assert tournament.status == "running"
+    table = tournament.table
+    assert table.slug == "holdem-tournament" and table.seats.count() == 3
+    hand = table.state["hand"]
+    assert sum(hand["starting"]) == 1_500
+    first = DEFAULT_BLINDS[0]
+    assert sorted(hand["live"]["bets"])[-2:] == [first.small, first.big]
+
+
+def test_a_straddle_or_a_second_table_is_refused(make_tournament):
+    tournament = Tournament(
+        name="Straddle night",
+        entry=1_000,
+        registration_opens=timezone.now(),
+        starts_at=timezone.now() + timedelta(hours=1),
+        **{**POKER, "options": {"starting_chips": 1_500, "straddle": True}},
+    )
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "options" in refused.value.message_dict
+    tournament.options, tournament.max_players = {}, 10
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "max_players" in refused.value.message_dict
+    tournament.max_players, tournament.game_slug = 9, "holdem"
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "game_slug" in refused.value.message_dict
+
+
+def test_the_settlement_is_paid_once_when_the_first_attempt_fails_and_is_retried(
+    clock, make_tournament, funded_player, monkeypatch
+):
+    tournament = make_tournament(max_players=2, start_when_full=True, **POKER)
+    players = [funded_player() for _ in range(2)]
+    for player in players:
+        services.register(player, tournament.pk)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the house bank is unreachable")
+
+    with monkeypatch.context() as patch:  # the commit hook's attempt fails
+        patch.setattr("tournaments.services._top_up", broken)
+        play_table(tournament, clock)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.settlement is None
+
+    services.sweep()
+    services.sweep()
+    services.settle(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.settlement["pool"] == 2_000
+    assert (
+        Transaction.objects.filter(reference=tournament.escrow_reference, kind="settle").count()
+        == 1
+    )
+    assert sorted(cash_balance(p) for p in players) == [100_000 - 1_100, 100_000 - 1_100 + 2_000]
+    assert ledger_problems() == []
