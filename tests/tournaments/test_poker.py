@@ -2,12 +2,16 @@
 one table, the blinds rising with the game's clock, places by the order out, the prize
 table paid once (docs/architecture.md, "Tournaments")."""
 
+import json
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
+from games import replay
 from games import services as games
 from games.models import GameAction
 from games.poker.tournament import DEFAULT_BLINDS
@@ -17,6 +21,8 @@ from tournaments.models import Entry, Tournament
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
+
+from .test_staff_page import tournament_form
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,6 +85,8 @@ def test_a_sit_and_go_of_six_is_played_to_one_winner_and_paid_once(
     assert levels.count() >= 2
     assert table.state["tournament"]["level"] >= 2
     assert table.state["rake"] == 0
+    # The replay, with the levels from the log, rebuilds the table's final state.
+    assert replay.check(table, replay.replay(table)).ok
     # Places: one winner with every chip, then the order out.
     entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}
     placing = table.outcome["placing"]
@@ -167,3 +175,53 @@ def test_the_settlement_is_paid_once_when_the_first_attempt_fails_and_is_retried
     )
     assert sorted(cash_balance(p) for p in players) == [100_000 - 1_100, 100_000 - 1_100 + 2_000]
     assert ledger_problems() == []
+
+
+def test_the_page_shows_the_table_the_level_the_next_and_the_chips(
+    clock, client, make_tournament, funded_player
+):
+    tournament = make_tournament(max_players=3, start_when_full=True, **POKER)
+    players = [funded_player() for _ in range(3)]
+    for player in players:
+        services.register(player, tournament.pk)
+    tournament.refresh_from_db()
+    client.force_login(players[0])
+    clock.advance(4 * 60)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "Level 1: blinds 10/20 (from the next hand)" in page
+    assert 'Next: 15/30 in <span data-seconds="360">' in page
+    assert reverse("games:play", args=[tournament.table_id]) in page
+    assert "Go to your seat" in page
+    assert page.count(" chips</li>") == 3  # every player's chips, none out yet
+
+    clock.advance(7 * 60)  # into the third level
+    panel = client.get(reverse("tournaments:panel", args=[tournament.pk])).content.decode()
+    assert "Level 2: blinds 15/30" in panel and "Next: 25/50" in panel
+
+
+def test_staff_create_a_poker_tournament_with_their_own_blinds(client, make_user):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    blinds = [[25, 50, 0, 15], [50, 100, 10, 15]]
+    form = tournament_form(
+        name="Sunday freezeout",
+        format="poker",
+        game_slug="omaha-tournament",
+        options=json.dumps({"starting_chips": 3_000, "blinds": blinds}),
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    client.post(reverse("tournaments:staff_new"), form)
+    tournament = Tournament.objects.get()
+    assert tournament.format == "poker" and tournament.options["blinds"] == blinds
+
+    refused = client.post(
+        reverse("tournaments:staff_new"),
+        {**form, "options": json.dumps({"starting_chips": 3_000, "straddle": True})},
+    )
+    assert refused.status_code == 200 and Tournament.objects.count() == 1
+    assert "unknown options" in refused.context["form"].errors["options"][0]
