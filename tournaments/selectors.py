@@ -72,6 +72,7 @@ def prize_pool(tournament: Tournament, entries: int) -> int:
 
 @dataclass(frozen=True)
 class Seat:
+    player_id: int | None
     name: str
     chips: int
     place: int | None  # once out
@@ -91,6 +92,12 @@ class PokerTable:
     next: Level | None
     next_in_seconds: int | None
     seats: list[Seat]
+
+    def still_in(self, user) -> bool:
+        """The player has a seat at the table in play and chips."""
+        return self.playing and any(
+            seat.player_id == user.pk and seat.place is None for seat in self.seats
+        )
 
 
 def poker_table(tournament: Tournament) -> PokerTable | None:
@@ -112,6 +119,7 @@ def poker_table(tournament: Tournament) -> PokerTable | None:
             chips[seat] = hand["starting"][player]
     seats = [
         Seat(
+            player_id=seat.player_id,
             name=seat.player.display_name if seat.player else "",
             chips=chips[seat.position] if seat.position not in out else 0,
             place=placing[seat.position] if seat.position in out or game.is_over else None,

@@ -72,7 +72,7 @@ def _context(request, tournament: Tournament) -> dict:
         "mine": mine,
         "next_match": match,
         "table": table,
-        "seated": table is not None and mine is not None,
+        "seated": table is not None and user.is_authenticated and table.still_in(user),
         "rounds": selectors.rounds(tournament),
         "pool": pool,
         "prize_table": [

@@ -186,7 +186,7 @@ def test_the_page_shows_the_table_the_level_the_next_and_the_chips(
         services.register(player, tournament.pk)
     tournament.refresh_from_db()
     client.force_login(players[0])
-    clock.advance(4 * 60)
+    clock.now = tournament.table.started + timedelta(minutes=4)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "Level 1: blinds 10/20 (from the next hand)" in page
     assert 'Next: 15/30 in <span data-seconds="360">' in page
