@@ -374,6 +374,9 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
     # at it any more (all gone, or sitting out): the runtime forfeits each bot's seat
     # instead of letting bots play each other for ever.
     closes_without_people: ClassVar[bool] = False
+    # Played only as a tournament's table (poker's tournament tables): the runtime finds
+    # it by its slug, the lobby and the catalogue (`registry.all()`) do not list it.
+    tournament_only: ClassVar[bool] = False
 
     # ---- the table ---------------------------------------------------------------------
 
@@ -443,6 +446,13 @@ class Engine(ABC, Generic[OptionsT, StateT, ActionT]):
         """The seat's clock after its move (or at its last deadline), `left_ms` below
         zero in overtime; the state as it is when the rules ignore it (the default). A
         changed state is logged as a `clock` step with `{"left_ms": n}` and replayed."""
+        return state
+
+    def time_passed(self, state: StateT, elapsed_ms: int) -> StateT:
+        """The time since the game started, told before every move, timeout and forfeit
+        (a poker tournament's blind levels); the state as it is when the rules ignore it
+        (the default). A changed state is logged as a `time` step with
+        `{"elapsed_ms": n}` and replayed."""
         return state
 
     def timeout_action(self, state: StateT, seat: int) -> ActionT | None:

@@ -22,6 +22,7 @@ FAMILIES = (
     "games.rummy.rules",
     "games.spades.rules",
     "games.poker.rules",
+    "games.poker.tournament",
     "games.words.rules",
 )
 
@@ -49,7 +50,13 @@ def get(slug: str) -> AnyEngine:
 
 
 def all() -> list[AnyEngine]:
-    return list(_engines().values())
+    """The catalogue: every engine but those played only as a tournament's table."""
+    return [engine for engine in _engines().values() if not engine.tournament_only]
+
+
+def tournament_tables() -> list[AnyEngine]:
+    """The engines played only as a tournament's one table (poker tournaments)."""
+    return [engine for engine in _engines().values() if engine.tournament_only]
 
 
 @cache

@@ -211,6 +211,7 @@ def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
     """Applies and logs the action as the engine's own schema has it, never as sent."""
     engine = engine_of(game)
     action = engine.parse_action(action)
+    _tell_time(game, seat)
     game.seq += 1
     game.state = engine.apply(game.state, seat.position, action, rng_for(game, game.seq))
     store.log(game, seat.position, actor, action=action)
@@ -222,10 +223,22 @@ def _apply(game: Game, seat: GameSeat, action: object, actor: str) -> None:
 
 
 def _forfeit(game: Game, seat: GameSeat, actor: str, kind: str = "forfeit") -> None:
+    _tell_time(game, seat)
     game.seq += 1
     game.state = engine_of(game).forfeit(game.state, seat.position)
     store.log(game, seat.position, actor, kind)
     chips.move_new(game)  # a cash table's forfeit is leaving with the chips: never refused
+
+
+def _tell_time(game: Game, seat: GameSeat) -> None:
+    """The rules hear how long the game has run before anything is applied (a poker
+    tournament's blind level); a changed state is logged, so that the replay rebuilds it."""
+    elapsed_ms = max(0, int((clock.now() - game.started).total_seconds() * 1000))
+    state = engine_of(game).time_passed(game.state, elapsed_ms)
+    if state is not game.state:
+        game.seq += 1
+        game.state = state
+        store.log(game, seat.position, GameAction.Actor.SYSTEM, "time", {"elapsed_ms": elapsed_ms})
 
 
 def _charge_clock(game: Game, seat: GameSeat, now: datetime) -> None:

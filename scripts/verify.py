@@ -124,6 +124,8 @@ def replay(record: dict) -> tuple[Any, Any]:
             )
         elif logged["kind"] == "clock":
             state = engine.clock_spent(state, logged["seat"], logged["action"]["left_ms"])
+        elif logged["kind"] == "time":
+            state = engine.time_passed(state, logged["action"]["elapsed_ms"])
         elif logged["kind"] == "forfeit" or (
             logged["kind"] == "disconnect" and engine.on_disconnect != "bot"
         ):

@@ -35,6 +35,7 @@ class TournamentAdmin(AuditedAdmin):
         "created_by",
         "schedule",
         "occurrence",
+        "table",
     )
     inlines = [EntryInline]
     actions = ["cancel_and_refund"]

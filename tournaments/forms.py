@@ -40,13 +40,15 @@ TERMS_FIELDS = [
 
 
 def tournament_games() -> list[tuple[str, str]]:
-    """Games of two players whose stake the table's options do not fix (not a cash table)."""
-    return [
+    """Games of two players whose stake the table's options do not fix (not a cash table),
+    and the poker tournament tables (the poker format's one table)."""
+    duels = [
         (engine.slug, engine.name)
         for engine in registry.all()
         if engine.min_seats <= 2 <= engine.max_seats
         and engine.fixed_stake(engine.Options()) is None
     ]
+    return [*duels, *((engine.slug, engine.name) for engine in registry.tournament_tables())]
 
 
 def percentages_to_table(text: str) -> list[int]:
@@ -73,7 +75,11 @@ class TermsForm(forms.ModelForm):
         required=False,
         initial="{}",
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text='The game\'s options as JSON, e.g. {"points": 3}; empty: its defaults.',
+        help_text=(
+            'The game\'s options as JSON, e.g. {"points": 3}; empty: its defaults. A poker'
+            ' tournament: {"starting_chips": 1500, "blinds": [[10, 20, 0, 10], ...]}'
+            " (small blind, big blind, ante, minutes per level)."
+        ),
     )
     entry = forms.CharField(label="Entry", help_text="Into the prize pool, e.g. 10.00.")
     fee = forms.CharField(label="Fee", initial="0.00", help_text="The house's share.")
@@ -129,15 +135,10 @@ class TermsForm(forms.ModelForm):
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        slug, options = cleaned.get("game_slug"), cleaned.get("options")
+        slug = cleaned.get("game_slug")
         steps = limits(slug).step_seconds if slug else ()
         if steps and cleaned.get("step_seconds") not in steps:
             self.add_error("step_seconds", f"This game's move times: {list(steps)} seconds.")
-        if slug and options is not None:
-            try:
-                registry.get(slug).Options.from_json(options)
-            except (TypeError, ValueError) as exc:
-                self.add_error("options", str(exc))
         choice = cleaned.get("prizes")
         if choice == "custom":
             try:

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from games import registry
 from tournaments import prizes
 
 
@@ -21,6 +22,7 @@ class Format(models.TextChoices):
     KNOCKOUT = "knockout", "Single-elimination knockout"
     SWISS = "swiss", "Swiss"
     ARENA = "arena", "Arena"
+    POKER = "poker", "Poker: one table, rising blinds"
 
 
 class Terms(models.Model):
@@ -77,6 +79,29 @@ class Terms(models.Model):
         if self.late_registration and self.format != Format.ARENA:
             raise ValidationError(
                 {"late_registration": "Only an arena takes players after its start."}
+            )
+        self._check_game()
+
+    def _check_game(self) -> None:
+        """The options are the game's own (a straddle, or any option the game does not
+        have, is refused); a poker tournament is played at one table of a poker
+        tournament game, so its field is at most that table's seats."""
+        try:
+            engine = registry.get(self.game_slug)
+            engine.Options.from_json(self.options)
+        except (LookupError, TypeError, ValueError) as exc:
+            raise ValidationError({"options": str(exc)}) from None
+        if (self.format == Format.POKER) != engine.tournament_only:
+            raise ValidationError(
+                {
+                    "game_slug": (
+                        "A poker tournament, and only one, is played at a poker tournament table."
+                    )
+                }
+            )
+        if self.format == Format.POKER and self.max_players > engine.max_seats:
+            raise ValidationError(
+                {"max_players": f"One table seats at most {engine.max_seats} players."}
             )
 
     @property
@@ -165,6 +190,14 @@ class Tournament(Terms):
         Schedule, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
     )
     occurrence = models.DateTimeField(null=True, blank=True, help_text="the schedule's start")
+    table = models.OneToOneField(
+        "games.Game",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Poker: the one table the whole field plays at",
+    )
 
     class Meta:
         ordering = ["starts_at", "pk"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Q, QuerySet
 
+from games import clock
+from games.poker.tournament import Level, level_at, next_level_in, parse_schedule, places
 from tournaments import arena, swiss
 from tournaments.models import Entry, Match, Tournament
 
@@ -64,3 +68,72 @@ def prize_pool(tournament: Tournament, entries: int) -> int:
     if tournament.settlement:
         return tournament.settlement["pool"]
     return max(entries, tournament.guaranteed)
+
+
+@dataclass(frozen=True)
+class Seat:
+    player_id: int | None
+    name: str
+    chips: int
+    place: int | None  # once out
+    absent: bool  # gone: folded by the table until out
+
+
+@dataclass(frozen=True)
+class PokerTable:
+    """A poker tournament's table as its page shows it: the level the clock has reached
+    (dealt from the next hand), the next one and the time to it, and each player's chips
+    (at the start of the hand in play) or place."""
+
+    game_id: int
+    playing: bool
+    number: int
+    level: Level
+    next: Level | None
+    next_in_seconds: int | None
+    seats: list[Seat]
+
+    def still_in(self, user) -> bool:
+        """The player has a seat at the table in play and chips."""
+        return self.playing and any(
+            seat.player_id == user.pk and seat.place is None for seat in self.seats
+        )
+
+
+def poker_table(tournament: Tournament) -> PokerTable | None:
+    game = tournament.table
+    if game is None:
+        return None
+    state = game.state
+    schedule = parse_schedule(state["options"]["blinds"])
+    end = game.finished if game.is_over and game.finished else clock.now()
+    elapsed_ms = max(0, int((end - game.started).total_seconds() * 1000))
+    index = level_at(schedule, elapsed_ms)
+    to_next = next_level_in(schedule, elapsed_ms)
+    part, hand = state["tournament"], state["hand"]
+    placing = places(len(state["stacks"]), part["busted"])
+    out = {seat for _, seat, _ in part["busted"]}
+    chips = list(state["stacks"])
+    if hand is not None:
+        for player, seat in enumerate(hand["players"]):
+            chips[seat] = hand["starting"][player]
+    seats = [
+        Seat(
+            player_id=seat.player_id,
+            name=seat.player.display_name if seat.player else "",
+            chips=chips[seat.position] if seat.position not in out else 0,
+            place=placing[seat.position] if seat.position in out or game.is_over else None,
+            absent=part["absent"][seat.position],
+        )
+        for seat in game.seats.select_related("player").order_by("position")
+    ]
+    seats.sort(key=lambda s: (s.place or 0, -s.chips))
+    return PokerTable(
+        game_id=game.pk,
+        playing=not game.is_over,
+        number=index + 1,
+        level=schedule[index],
+        next=schedule[index + 1] if to_next is not None else None,
+        next_in_seconds=None if to_next is None or game.is_over else -(-to_next // 1000),
+        seats=seats,
+    )

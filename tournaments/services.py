@@ -199,6 +199,9 @@ def _start(tournament: Tournament, now: datetime) -> None:
         entry.save(update_fields=["seed"])
     tournament.status, tournament.started = Tournament.Status.RUNNING, now
     tournament.save(update_fields=["status", "started"])
+    if tournament.format == Tournament.Format.POKER:
+        _seat_table(tournament, field)
+        return
     if tournament.format == Tournament.Format.KNOCKOUT:
         _open_round(
             tournament,
@@ -221,6 +224,29 @@ def _open_round(tournament: Tournament, number: int, pairs: list) -> None:
             _play(tournament, match)
 
 
+def _seat_table(tournament: Tournament, field: list[Entry]) -> None:
+    """A poker tournament: the whole field sits at one table, in seed order, with the same
+    tournament chips; no money is at the table (stake 0, no rake)."""
+    tournament.table = games.start_game(
+        slug=tournament.game_slug,
+        options=tournament.options,
+        seats=[games.SeatEntry(entry.player, 0) for entry in field],
+        stake=0,
+        rake_bp=0,
+        escrow_reference=f"{tournament.escrow_reference}:table",
+        step_seconds=tournament.step_seconds,
+    )
+    tournament.save(update_fields=["table"])
+    _send_to_game(tournament, tournament.table, field, f"{tournament.name}: the table is ready.")
+
+
+def _send_to_game(tournament: Tournament, game: Game, entries: list, text: str) -> None:
+    event = {"type": "tournament_game", "url": reverse("games:play", args=[game.pk]), "text": text}
+    for entry in entries:
+        if entry is not None:
+            transaction.on_commit(lambda user_id=entry.player_id: sockets.tell(user_id, event))
+
+
 # --- running ----------------------------------------------------------------------------
 
 
@@ -240,15 +266,8 @@ def _play(tournament: Tournament, match: Match) -> None:
         step_seconds=tournament.step_seconds,
     )
     match.save(update_fields=["games_played", "game"])
-    url = reverse("games:play", args=[match.game.pk])
-    event = {
-        "type": "tournament_game",
-        "url": url,
-        "text": f"{tournament.name}: your game in round {match.round} is ready.",
-    }
-    for entry in sides:
-        if entry is not None:
-            transaction.on_commit(lambda user_id=entry.player_id: sockets.tell(user_id, event))
+    text = f"{tournament.name}: your game in round {match.round} is ready."
+    _send_to_game(tournament, match.game, sides, text)
 
 
 def _winner(match: Match, game: Game) -> int | None:
@@ -292,6 +311,7 @@ def game_over(game_id: int) -> None:
     """A game ended and was settled: if it was a tournament's, the tournament moves on."""
     tournament_id = (
         Match.objects.filter(game_id=game_id).values_list("tournament_id", flat=True).first()
+        or Tournament.objects.filter(table_id=game_id).values_list("pk", flat=True).first()
     )
     if tournament_id is not None:
         advance(tournament_id)
@@ -305,6 +325,12 @@ def advance(tournament_id: int, now: datetime | None = None) -> Tournament:
     with transaction.atomic():
         tournament = _locked(tournament_id)
         if tournament.status != Tournament.Status.RUNNING:
+            return tournament
+        if tournament.format == Tournament.Format.POKER:
+            if tournament.table is not None and tournament.table.settled:
+                _finish(tournament)
+            # Each call (the sweep's every 5 s) refreshes the page's level and chip counts.
+            _announce(tournament)
             return tournament
         pending = tournament.matches.filter(
             winner__isnull=True, drawn=False, game__settled=True
@@ -442,6 +468,8 @@ def standings(tournament: Tournament) -> list[list[int]]:
         return swiss.ranking(_seeds(tournament), _results(tournament))
     if tournament.format == Tournament.Format.ARENA:
         return arena.ranking(_seeds(tournament), _arena_results(tournament))
+    if tournament.format == Tournament.Format.POKER:
+        return _table_standings(tournament)
     matches = list(tournament.matches.all())
     last_round = max(m.round for m in matches)
     final = next(m for m in matches if m.round == last_round)
@@ -453,6 +481,21 @@ def standings(tournament: Tournament) -> list[list[int]]:
         if group:
             groups.append(group)
     return groups
+
+
+def _table_standings(tournament: Tournament) -> list[list[int]]:
+    """A poker tournament's places, as its table's outcome gives them (the order out;
+    games/poker/tournament.py); players sharing a place in seed order (the seat order)."""
+    assert tournament.table is not None
+    placing = Outcome.from_json(tournament.table.outcome).placing
+    entry_of = {e.player_id: e.pk for e in registered(tournament)}
+    seats = sorted(
+        tournament.table.seats.all(), key=lambda seat: (placing[seat.position], seat.position)
+    )
+    groups: dict[int, list[int]] = {}
+    for seat in seats:
+        groups.setdefault(placing[seat.position], []).append(entry_of[seat.player_id])
+    return list(groups.values())
 
 
 def _finish(tournament: Tournament) -> None:

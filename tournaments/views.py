@@ -63,6 +63,7 @@ def _context(request, tournament: Tournament) -> dict:
     user = request.user
     mine = next((e for e in entries if user.is_authenticated and e.player_id == user.pk), None)
     match = selectors.next_game(tournament, user)
+    table = selectors.poker_table(tournament)
     pool = selectors.prize_pool(tournament, sum(e.entry for e in entries))
     return {
         "tournament": tournament,
@@ -70,6 +71,8 @@ def _context(request, tournament: Tournament) -> dict:
         "entries": entries,
         "mine": mine,
         "next_match": match,
+        "table": table,
+        "seated": table is not None and user.is_authenticated and table.still_in(user),
         "rounds": selectors.rounds(tournament),
         "pool": pool,
         "prize_table": [

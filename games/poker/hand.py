@@ -125,6 +125,7 @@ class Setup:
     starting: tuple[int, ...]  # stacks in hand order
     small_blind: int
     big_blind: int
+    ante: int = 0  # every player's, before the blinds (a tournament's later levels)
 
 
 Op = tuple[str, int]  # ("fold" | "call" | "raise", raise-to amount or 0)
@@ -141,7 +142,7 @@ class Play:
         self.kit: State = setup.variant.game.create_state(
             AUTOMATIONS,
             True,
-            0,
+            setup.ante,
             (setup.small_blind, setup.big_blind),
             setup.big_blind,
             setup.starting,

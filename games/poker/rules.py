@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Required, TypedDict
+from typing import Any, ClassVar, Literal, NamedTuple, NotRequired, Required, TypedDict
 
 from games.engine import (
     BaseOptions,
@@ -99,6 +99,12 @@ class PokerOptions(BaseOptions):
         return self.rake_cap * self.big_blind if self.rake_cap else None
 
 
+class Blinds(NamedTuple):
+    small: int
+    big: int
+    ante: int
+
+
 class PokerMove(TypedDict, total=False):
     type: Required[MoveKind]
     to: int  # a bet or raise: the total this street's bet becomes
@@ -171,6 +177,16 @@ class PokerState(TypedDict):
     moves: list[list[Any]]  # chip moves across the table's edge: [seat, kind, chips]
     closed: bool
     secret: str  # hex; every hand's seed comes from it (never shown; the game's seed rebuilds it)
+    tournament: NotRequired[TournamentPart]  # a tournament's table only (games/poker/tournament.py)
+
+
+class TournamentPart(TypedDict):
+    """What a tournament's table keeps beside the cash table's state."""
+
+    level: int  # the blind level of the hand in play (index in the schedule)
+    due: int  # the level the clock has reached: dealt from the next hand
+    absent: list[bool]  # per seat: gone (resigned, disconnected); folded or checked by the table
+    busted: list[list[int]]  # [hand number, seat, chips at that hand's start], in order out
 
 
 def parse_move(raw: object) -> PokerMove:
@@ -216,6 +232,9 @@ def fresh(state: PokerState) -> PokerState:
     if hand is not None:
         # A hand's lists are replaced, never changed in place, except its log of ops.
         new["hand"] = {**hand, "ops": list(hand["ops"])}
+    if "tournament" in state:
+        part = state["tournament"]
+        new["tournament"] = {**part, "absent": list(part["absent"]), "busted": list(part["busted"])}
     return new
 
 
@@ -232,12 +251,18 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     # ---- the table ------------------------------------------------------------------
 
     def options(self, state: PokerState) -> PokerOptions:
-        return PokerOptions.from_json(state["options"])
+        return self.Options.from_json(state["options"])
 
     def start(self, options: PokerOptions, seats: int, rng: Rng) -> PokerState:
         options.validate()
         if seats not in self.seat_counts(options):
             raise ValueError(f"{self.name} is played by {self.min_seats} to {self.max_seats}.")
+        state = self.seat(options, seats, rng)
+        self.next_hand(state)
+        return state
+
+    def seat(self, options: PokerOptions, seats: int, rng: Rng) -> PokerState:
+        """The table before its first deal: every seat with the options' stack."""
         state: PokerState = {
             "options": options.as_json(),
             "stacks": [options.stack] * seats,
@@ -253,10 +278,19 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
             "closed": False,
             "secret": rng.read(32).hex(),
         }
-        self.next_hand(state)
         return state
 
-    def fixed_stake(self, options: PokerOptions) -> int:
+    def blinds(self, state: PokerState) -> Blinds:
+        """The next hand's blinds and ante: a cash table's big blind and half of it."""
+        big = self.options(state).big_blind
+        return Blinds(big // 2, big, 0)
+
+    def rake_terms(self, state: PokerState) -> tuple[int, int | None]:
+        """The rake in basis points of each pot and its cap in chips per hand (or none)."""
+        options = self.options(state)
+        return options.rake_bp, options.cap
+
+    def fixed_stake(self, options: PokerOptions) -> int | None:
         return options.stack  # a seat buys in for the table's buy-in, one chip a minor unit
 
     def max_reserve(self, stake: int, options: PokerOptions) -> int:
@@ -272,7 +306,6 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     def next_hand(self, state: PokerState) -> None:
         """Deals the next hand to the seats that play and have chips, the button moved to
         the next of them; closes the table when fewer than two seats remain."""
-        options = self.options(state)
         seats = self.seat_count(state)
         for seat in range(seats):
             state["stacks"][seat] += state["pending"][seat]
@@ -294,12 +327,14 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         state["hands"] += 1
         seed = hand_seed(state, state["hands"])
         state["button"] = button
+        blinds = self.blinds(state)
         setup = Setup(
             self.variant,
             hand_deck(self.variant, seed, state["hands"]),
             tuple(state["stacks"][s] for s in players),
-            options.big_blind // 2,
-            options.big_blind,
+            blinds.small,
+            blinds.big,
+            blinds.ante,
         )
         play = Play(setup)
         state["hand"] = {
@@ -316,13 +351,14 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         self.settle_if_over(state, play)
 
     def setup(self, state: PokerState, hand: HandState) -> Setup:
-        options = self.options(state)
+        blinds = self.blinds(state)
         return Setup(
             self.variant,
             hand_deck(self.variant, bytes.fromhex(hand["seed"]), hand["number"]),
             tuple(hand["starting"]),
-            options.big_blind // 2,
-            options.big_blind,
+            blinds.small,
+            blinds.big,
+            blinds.ante,
         )
 
     def play_of(self, state: PokerState, hand: HandState) -> Play:
@@ -332,8 +368,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
     def kept_as(self, state: PokerState, hand: HandState) -> tuple[object, ...]:
         """What names a hand in play among the kept ones: a branch that dealt the same
         hand to other stacks (a move judged but not played) is another hand."""
-        blind = state["options"]["big_blind"]
-        return (self.slug, blind, hand["seed"], tuple(hand["starting"]))
+        return (self.slug, self.blinds(state), hand["seed"], tuple(hand["starting"]))
 
     @staticmethod
     def live(play: Play, players: list[int], actions: list[list[Any]]) -> Live:
@@ -491,14 +526,15 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         over, pays the pots and deals the next hand."""
         hand = state["hand"]
         assert hand is not None
-        while (actor := play.actor) is not None and state["leaving"][hand["players"][actor]]:
+        while (actor := play.actor) is not None and self.plays_itself(
+            state, hand["players"][actor]
+        ):
             self.bet(play, hand, hand["players"][actor], self.timeout_move(hand))
         if not play.betting_over:
             keep(self.kept_as(state, hand), play)
             return
-        options = self.options(state)
         dead = [state["leaving"][s] for s in hand["players"]]
-        result = play.finish(options.rake_bp, options.cap, dead)
+        result = play.finish(*self.rake_terms(state), dead)
         for player, seat in enumerate(hand["players"]):
             if state["status"][seat] == "left":
                 continue  # folded and gone with its chips behind
@@ -535,6 +571,11 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         }
         state["history"] = [*state["history"][-(HISTORY - 1) :], record]
         self.next_hand(state)
+
+    def plays_itself(self, state: PokerState, seat: int) -> bool:
+        """A seat whose cards the table folds (or checks) when it is to act: one that left
+        during the hand."""
+        return state["leaving"][seat]
 
     @staticmethod
     def timeout_move(hand: HandState) -> PokerMove:
@@ -638,7 +679,7 @@ class Poker(Engine[PokerOptions, PokerState, PokerMove]):
         if hand is None or hand["live"]["actor"] != seat:
             raise IllegalAction("It is not your turn.")
         player = hand["players"].index(seat)
-        return bots.choose(hand["live"], player, self.options(state).big_blind, rng)
+        return bots.choose(hand["live"], player, self.blinds(state).big, rng)
 
     def timeout_action(self, state: PokerState, seat: int) -> PokerMove | None:
         hand = state["hand"]

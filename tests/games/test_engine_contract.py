@@ -18,7 +18,7 @@ from lobby import services as lobby
 
 MOVES_CHECKED = 60
 HUGE = "x" * 900_000
-ENGINES = registry.all()
+ENGINES = [*registry.all(), *registry.tournament_tables()]
 IDS = [engine.slug for engine in ENGINES]
 
 

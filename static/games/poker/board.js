@@ -1,4 +1,5 @@
-// Board of the poker cash tables (Hold'em, Omaha, 5-Card Omaha, Short Deck). Rebuilt from
+// Board of the poker cash tables (Hold'em, Omaha, 5-Card Omaha, Short Deck) and of their
+// tournament tables (chips, not money; the blind level instead of the table's terms). Rebuilt from
 // each state message: the seats with their stacks and this street's bets, the board and
 // the pot, the viewer's own hole cards, the betting buttons with a bet size, the table's
 // own moves (sit out, sit in, top up, leave) and the history of the last hands, each with
@@ -6,7 +7,7 @@
 // sent is one of msg.legal, or a bet or raise inside the range the server offered.
 (function () {
   "use strict";
-  const { el, card: kitCard, money, clock } = window.Kit;
+  const { el, card: kitCard, money: cash, clock } = window.Kit;
 
   const RANKS = "23456789TJQKA";
   const SUITS = "CDHS";
@@ -18,6 +19,8 @@
   const RESEND_AFTER_MS = 4000;
 
   let current = null;
+  // A tournament's table plays for tournament chips, not money: counted as plain numbers.
+  let money = cash;
   const checked = {}; // hand number -> "ok" | "bad", once computed
 
   function nameOf(msg, seat) {
@@ -348,6 +351,14 @@
     const o = msg.view.options;
     const row = el("div", "pk-facts");
     const chip = (text) => row.appendChild(el("span", "pk-chip", text));
+    const t = msg.view.tournament;
+    if (t) {
+      const blinds = (b) => `${b[0]}/${b[1]}` + (b[2] ? `, ante ${b[2]}` : "");
+      chip(`Level ${t.level}: blinds ${blinds(t.blinds)}`);
+      if (t.next) chip(`Next level: ${blinds(t.next)}`);
+      chip("Tournament chips, no rake");
+      return row;
+    }
     chip(`Blinds ${money(o.big_blind / 2)}/${money(o.big_blind)}`);
     chip(`Buy-in ${money(o.big_blind * o.buy_in)}`);
     chip(`Rake ${o.rake_bp / 100}%` + (o.rake_cap ? ` up to ${money(o.rake_cap * o.big_blind)}` : "") + ", no flop no rake");
@@ -381,6 +392,7 @@
     const open = root.querySelector(".pk-history");
     const keepOpen = open ? open.open : false;
     current = { root: root, msg: msg, act: act, say: say };
+    money = msg.view.tournament ? (n) => String(n) : cash;
     const board = el("div", "pk-board");
     const send = sender(board, act, msg.seq);
     board.append(facts(msg), table(msg));
@@ -393,5 +405,8 @@
   }
 
   window.GameBoards = window.GameBoards || {};
-  ["holdem", "omaha", "omaha5", "short-deck"].forEach((slug) => { window.GameBoards[slug] = { render: render }; });
+  ["holdem", "omaha", "omaha5", "short-deck"].forEach((slug) => {
+    window.GameBoards[slug] = { render: render };
+    window.GameBoards[`${slug}-tournament`] = { render: render };
+  });
 })();

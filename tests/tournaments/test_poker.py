@@ -1,0 +1,239 @@
+"""Poker tournaments through the real services over a controlled clock: the whole field at
+one table, the blinds rising with the game's clock, places by the order out, the prize
+table paid once (docs/architecture.md, "Tournaments")."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from games import replay
+from games import services as games
+from games.models import GameAction
+from games.poker.tournament import DEFAULT_BLINDS
+from tests.games.conftest import Clock
+from tournaments import services
+from tournaments.models import Entry, Tournament
+from wallet.invariants import ledger_problems
+from wallet.models import Transaction
+from wallet.selectors import cash_balance
+
+from .test_staff_page import tournament_form
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+POKER = {"format": "poker", "game_slug": "holdem-tournament", "options": {"starting_chips": 500}}
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr("games.clock.now", fake)
+    return fake
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch) -> None:
+    """The table's seed fixed (and, with the ids reset, its salt), so its deals and its
+    bots' choices are the same every run."""
+    monkeypatch.setattr("games.services.new_seed", lambda: bytes(range(32)))
+
+
+SAME_IDS = pytest.mark.django_db(transaction=True, reset_sequences=True)
+
+
+def play_table(tournament: Tournament, clock: Clock, seconds_a_move: float = 20) -> int:
+    """Every player's move chosen by the table's bot, each after `seconds_a_move` on the
+    clock (inside the step time). Returns the moves played."""
+    tournament.refresh_from_db()
+    game = tournament.table
+    engine = games.engine_of(game)
+    moves = 0
+    while not game.is_over:
+        seats = games.seats_of(game)
+        position = min(engine.to_act(game.state))
+        action = engine.bot_action(game.state, position, games.bot_rng_for(game, game.seq + 1))
+        clock.advance(seconds_a_move)
+        games.submit(game.pk, seats[position].player, game.seq, action)
+        game.refresh_from_db()
+        moves += 1
+    return moves
+
+
+@SAME_IDS
+def test_a_sit_and_go_of_six_is_played_to_one_winner_and_paid_once(
+    clock, fixed_seed, make_tournament, funded_player
+):
+    tournament = make_tournament(
+        name="Six-max sit-and-go",
+        max_players=6,
+        start_when_full=True,
+        prize_table=[6_500, 3_500],
+        entry=1_000,
+        fee=100,
+        **POKER,
+    )
+    players = [funded_player() for _ in range(6)]
+    for player in players:
+        services.register(player, tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and tournament.table is not None
+    assert tournament.table.seats.count() == 6
+    assert tournament.table.stake == 0 and tournament.table.rake_bp == 0
+
+    play_table(tournament, clock)
+
+    tournament.refresh_from_db()
+    table = tournament.table
+    assert tournament.status == "finished" and tournament.settlement is not None
+    # The blinds rose with the clock: the table logged the levels it reached, and the
+    # last hands were dealt above the first level's blinds.
+    levels = GameAction.objects.filter(game=table, kind="time")
+    assert levels.count() >= 2
+    assert table.state["tournament"]["level"] >= 2
+    assert table.state["rake"] == 0
+    # The replay, with the levels from the log, rebuilds the table's final state.
+    assert replay.check(table, replay.replay(table)).ok
+    # Places: one winner with every chip, then the order out.
+    entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}
+    placing = table.outcome["placing"]
+    for seat in table.seats.all():
+        assert entries[seat.player_id].place == placing[seat.position]
+    champion = next(e for e in entries.values() if e.place == 1)
+    second = [e for e in entries.values() if e.place == 2]
+    assert champion.prize == 3_900 and cash_balance(champion.player) == 100_000 - 1_100 + 3_900
+    assert sum(e.prize for e in second) == 2_100
+    assert sum(e.prize for e in entries.values()) == 6_000
+    # The fees, and nothing else, went to the house; one settlement; the ledger balances.
+    assert tournament.settlement["fees"] == 600
+    assert (
+        Transaction.objects.filter(reference=tournament.escrow_reference, kind="settle").count()
+        == 1
+    )
+    assert not Transaction.objects.filter(
+        reference__startswith=f"{tournament.escrow_reference}:table"
+    )
+    assert ledger_problems() == []
+
+
+def test_a_freezeout_is_started_by_start_due_at_its_time(make_tournament, funded_player):
+    starts = timezone.now() + timedelta(hours=1)
+    tournament = make_tournament(max_players=9, starts_at=starts, **POKER)
+    for _ in range(3):
+        services.register(funded_player(), tournament.pk)
+    assert services.start_due(starts - timedelta(seconds=1)) == 0
+    assert services.start_due(starts) == 1
+    tournament.refresh_from_db()
+    assert tournament.status == "running"
+    table = tournament.table
+    assert table.slug == "holdem-tournament" and table.seats.count() == 3
+    hand = table.state["hand"]
+    assert sum(hand["starting"]) == 1_500
+    first = DEFAULT_BLINDS[0]
+    assert sorted(hand["live"]["bets"])[-2:] == [first.small, first.big]
+
+
+def test_a_straddle_or_a_second_table_is_refused(make_tournament):
+    tournament = Tournament(
+        name="Straddle night",
+        entry=1_000,
+        registration_opens=timezone.now(),
+        starts_at=timezone.now() + timedelta(hours=1),
+        **{**POKER, "options": {"starting_chips": 1_500, "straddle": True}},
+    )
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "options" in refused.value.message_dict
+    tournament.options, tournament.max_players = {}, 10
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "max_players" in refused.value.message_dict
+    tournament.max_players, tournament.game_slug = 9, "holdem"
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "game_slug" in refused.value.message_dict
+
+
+@SAME_IDS
+def test_the_settlement_is_paid_once_when_the_first_attempt_fails_and_is_retried(
+    clock, fixed_seed, make_tournament, funded_player, monkeypatch
+):
+    tournament = make_tournament(max_players=2, start_when_full=True, **POKER)
+    players = [funded_player() for _ in range(2)]
+    for player in players:
+        services.register(player, tournament.pk)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the house bank is unreachable")
+
+    with monkeypatch.context() as patch:  # the commit hook's attempt fails
+        patch.setattr("tournaments.services._top_up", broken)
+        play_table(tournament, clock)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.settlement is None
+
+    services.sweep()
+    services.sweep()
+    services.settle(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.settlement["pool"] == 2_000
+    assert (
+        Transaction.objects.filter(reference=tournament.escrow_reference, kind="settle").count()
+        == 1
+    )
+    assert sorted(cash_balance(p) for p in players) == [100_000 - 1_100, 100_000 - 1_100 + 2_000]
+    assert ledger_problems() == []
+
+
+def test_the_page_shows_the_table_the_level_the_next_and_the_chips(
+    clock, client, make_tournament, funded_player
+):
+    tournament = make_tournament(max_players=3, start_when_full=True, **POKER)
+    players = [funded_player() for _ in range(3)]
+    for player in players:
+        services.register(player, tournament.pk)
+    tournament.refresh_from_db()
+    client.force_login(players[0])
+    clock.now = tournament.table.started + timedelta(minutes=4)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "Level 1: blinds 10/20 (from the next hand)" in page
+    assert 'Next: 15/30 in <span data-seconds="360">' in page
+    assert reverse("games:play", args=[tournament.table_id]) in page
+    assert "Go to your seat" in page
+    assert page.count(" chips</li>") == 3  # every player's chips, none out yet
+
+    clock.advance(7 * 60)  # into the third level
+    panel = client.get(reverse("tournaments:panel", args=[tournament.pk])).content.decode()
+    assert "Level 2: blinds 15/30" in panel and "Next: 25/50" in panel
+
+
+def test_staff_create_a_poker_tournament_with_their_own_blinds(client, make_user):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    blinds = [[25, 50, 0, 15], [50, 100, 10, 15]]
+    form = tournament_form(
+        name="Sunday freezeout",
+        format="poker",
+        game_slug="omaha-tournament",
+        options=json.dumps({"starting_chips": 3_000, "blinds": blinds}),
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    client.post(reverse("tournaments:staff_new"), form)
+    tournament = Tournament.objects.get()
+    assert tournament.format == "poker" and tournament.options["blinds"] == blinds
+
+    refused = client.post(
+        reverse("tournaments:staff_new"),
+        {**form, "options": json.dumps({"starting_chips": 3_000, "straddle": True})},
+    )
+    assert refused.status_code == 200 and Tournament.objects.count() == 1
+    assert "unknown options" in refused.context["form"].errors["options"][0]
