@@ -8,7 +8,7 @@ Parsed strictly before any service is called; amounts arrive as the player typed
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from realtime.protocol import Malformed, ProtocolError, Rate, UnknownType
 from wallet.money import parse_major
@@ -326,6 +326,7 @@ class RoundTimes(TypedDict):
     round: int
     closes_at_ms: int
     draws_at_ms: int
+    peeks_at_ms: NotRequired[int]  # a game with a peek: when the second window opens
 
 
 class RoundGameBet(TypedDict):
@@ -347,7 +348,8 @@ class RoundGameState(TypedDict):
     type: str  # "state"
     game: dict[str, Any]  # RoundGame.public()
     now_ms: int
-    round: dict[str, Any] | None  # RoundTimes with number and state
+    # RoundTimes with number, state and peek (what the peek shows, once shown; else None)
+    round: dict[str, Any] | None
     history: list[dict[str, Any]]  # round, outcome, text
     limits: dict[str, Any]
     mine: list[RoundGameBet]
