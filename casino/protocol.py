@@ -8,7 +8,7 @@ Parsed strictly before any service is called; amounts arrive as the player typed
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import Any, TypedDict
 
 from realtime.protocol import Malformed, ProtocolError, Rate, UnknownType
 from wallet.money import parse_major
@@ -322,11 +322,16 @@ CRASH_SERVER_MESSAGES: dict[str, type] = {
 }
 
 
-class RoundTimes(TypedDict):
+class _RoundTimes(TypedDict):
     round: int
     closes_at_ms: int
     draws_at_ms: int
-    peeks_at_ms: NotRequired[int]  # a game with a peek: when the second window opens
+
+
+class RoundTimes(_RoundTimes, total=False):
+    # A game with a peek: when it shows and the second window opens. (A total=False class
+    # rather than NotRequired, which the postponed annotations here would hide.)
+    peeks_at_ms: int
 
 
 class RoundGameBet(TypedDict):

@@ -28,6 +28,7 @@ from casino.cards.deck import (
     is_red,
     peek_bet,
     rank,
+    rank_name,
     shoe,
     suit,
 )
@@ -248,8 +249,9 @@ def war_bets(side: str, index: int) -> list[CardBet[Pair]]:
 
 
 def player_card(pair: Pair) -> str:
-    """The line of the second window's price lists: the Player's card's rank."""
-    return rank(pair[0])
+    """The line of the second window's price lists: the Player's card's rank, as players
+    read it ("10", "King")."""
+    return rank_name(rank(pair[0]))
 
 
 def prices_by_player_card(wins: Callable[[Pair], bool]) -> PriceList[Pair]:
@@ -262,7 +264,7 @@ def prices_by_player_card(wins: Callable[[Pair], bool]) -> PriceList[Pair]:
         chance = sum((p for p, pair in shown if wins(pair)), Fraction(0)) / sum(
             (p for p, _ in shown), Fraction(0)
         )
-        prices[face] = house_price(chance) if chance else RETURNED
+        prices[rank_name(face)] = house_price(chance) if chance else RETURNED
     return PriceList(player_card, prices)
 
 

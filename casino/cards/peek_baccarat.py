@@ -24,11 +24,11 @@ FIRST_BETS = ("player", "banker", "tie", "player-pair", "banker-pair")
 
 
 def seen_line(coup: Coup) -> str:
-    """The line of the price lists: the two first cards' values, Player's then Banker's
-    ("7-0")."""
+    """The line of the price lists: the two first cards' points, as players read them
+    ("Player 7, Banker 0")."""
     assert coup.seen is not None, "a coup read from a deal knows its first cards"
     player, banker = coup.seen
-    return f"{player}-{banker}"
+    return f"Player {player}, Banker {banker}"
 
 
 def player_wins(coup: Coup) -> bool:

@@ -76,7 +76,8 @@ def test_war_second_bets_pay_by_the_players_card():
             else:
                 assert paid == (int(10_000 * price) if wins else 0), (code, player, dealer)
     # After a King the Dealer has 24 Aces of 311 cards: x12.40.
-    assert war().public()["peek_prices"]["second-dealer-wins"]["K"] == "x12.4"
+    assert war().public()["peek_prices"]["second-dealer-wins"]["King"] == "x12.4"
+    assert war().public()["peek_prices"]["second-player-wins"]["2"] == "not offered"
     kings = {"player": ["KS"], "dealer": ["AD"]}
     assert war().result("second-dealer-wins", {}, kings) == {"price": "x12.4"}
     assert war().describe_result({"price": "x12.4"}) == "price x12.4"
@@ -168,7 +169,7 @@ def test_peek_baccarat_prices_and_returns_match_a_deal_by_deal_count():
     returns = dict.fromkeys(("second-player", "second-banker", "second-tie"), Fraction(0))
     whole = falling(416, 6)
     for (p1, b1), won in seen_count().items():
-        line = f"{p1}-{b1}"
+        line = f"Player {p1}, Banker {b1}"
         seen = sum(won.values())
         chance = {side: Fraction(ways, seen) for side, ways in won.items()}
         prices = {
@@ -275,3 +276,13 @@ def test_a_round_with_bets_in_both_windows_is_drawn_by_the_cycle_and_settled_onc
     assert draws.settle(game_round.pk) is False
     assert Transaction.objects.filter(reference=game_round.reference, kind="win").count() == 1
     assert ledger_problems() == []
+
+
+@pytest.mark.django_db
+def test_the_rules_page_lists_the_second_prices_and_the_two_windows(client):
+    page = client.get(reverse("casino:rules", args=["war-of-bets"])).content.decode()
+    assert "Second bets by the Player&#x27;s card" in page
+    assert '<td>King</td><td class="num">x12.4</td><td class="num">x1.1</td>' in page
+    assert "The first bets close 10 seconds before the second bets" in page
+    baccarat = client.get(reverse("casino:rules", args=["peek-baccarat"])).content.decode()
+    assert "<td>Player 9, Banker 0</td>" in baccarat
