@@ -256,8 +256,8 @@ def player_card(pair: Pair) -> str:
 
 def prices_by_player_card(wins: Callable[[Pair], bool]) -> PriceList[Pair]:
     """For each rank the Player's card may show, the house price of the chance that the
-    bet wins given that card (the Dealer's card from the 311 left); RETURNED where it
-    cannot win (Dealer wins after an Ace)."""
+    bet wins given that card (the Dealer's card from the 311 left); RETURNED, not offered,
+    where it cannot win (Dealer wins after an Ace) or its price comes to x1 (after a 2)."""
     prices = {}
     for face in ACE_HIGH:
         shown = [(p, pair) for p, pair in two_cards(WarOfBets.decks) if rank(pair[0]) == face]
