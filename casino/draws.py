@@ -5,6 +5,9 @@ roulettes, the dice games; Crash has its own cycle in casino.services): its roun
 game's cadence (a draw every ``every_seconds`` on whole multiples of it), take bets until
 ``closes_before_seconds`` before the draw, and are drawn and settled at the draw. Outcomes
 are fixed when a round is scheduled (casino.services.schedule_rounds), long before play.
+A game with a peek takes its first bets until ``peek_seconds`` before the close, then
+shows the peek (the snapshot carries it from that time, never before: the page asks for
+a snapshot at the peek) and takes the second bets until the close.
 
 Money moves only through wallet.services, as for Crash and Keno: one `place_bet` per bet in
 the transaction that writes the bet, and one `pay_wins` batch per round in the transaction
@@ -19,6 +22,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Count, F, Min, Q, Window
@@ -28,7 +32,7 @@ from django.utils import timezone
 from accounts import protection
 from casino import broadcast, clock, conf, registry
 from casino.models import Bet, Round
-from casino.rounds import RoundGame
+from casino.rounds import Outcome, RoundGame
 from casino.services import (
     NOT_STARTED,
     RoundError,
@@ -143,6 +147,7 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
         target.refresh_from_db(fields=["state", "closes_at"])
         if target.state not in NOT_STARTED or target.closes_at <= timezone.now():
             raise RoundError("Bets are closed for this round: place them on the next one.")
+        _within_window(round_game, target, checked)
         _within_bets_per_round(round_game, user, target, checked)
         rows = []
         for index, bet in enumerate(checked):
@@ -170,6 +175,41 @@ def place_bets(user, *, game: str, slip: str, bets: Sequence[BetRequest]) -> lis
         metrics.count(metrics.BETS, len(placed), game=round_game.slug)
         notices.cash_moved(user.pk)
     return placed
+
+
+def peek_time(game: RoundGame, game_round: Round) -> datetime | None:
+    """When the round's peek shows (the first window closes and the second opens); None
+    for a game with one betting window."""
+    if game.cadence is None or not game.cadence.peek_seconds or game_round.closes_at is None:
+        return None
+    return game_round.closes_at - timedelta(seconds=game.cadence.peek_seconds)
+
+
+def peek_shown(game: RoundGame, game_round: Round) -> Outcome | None:
+    """What the peek shows of the round, once its time has come; None before (the hidden
+    part of a committed outcome) and for a game without a peek."""
+    peeks_at = peek_time(game, game_round)
+    if peeks_at is None or timezone.now() < peeks_at:
+        return None
+    return game.peek(game_round.outcome)
+
+
+def _within_window(game: RoundGame, target: Round, checked: Sequence[CheckedBet]) -> None:
+    """Each bet in its window, under the round's lock: the first window's bets until the
+    peek, the second's from the peek to the close."""
+    peeks_at = peek_time(game, target)
+    if peeks_at is None:
+        return
+    peeked = timezone.now() >= peeks_at
+    for bet in checked:
+        kind = game.bet_type(bet.bet_type)
+        if kind.after_peek and not peeked:
+            raise RoundError(f"{kind.name} opens once {game.peek_name} is shown.")
+        if peeked and not kind.after_peek:
+            raise RoundError(
+                f"{kind.name} closed when {game.peek_name} was shown: "
+                "the second bets are open until the round closes."
+            )
 
 
 def _within_bets_per_round(
@@ -242,16 +282,20 @@ def advance(game: str) -> list[int]:
         and Round.objects.filter(pk=following.pk, state=State.SCHEDULED).update(state=State.BETTING)
     )
     if opened:
-        broadcast.send(game, {"type": "open", **round_times(following)})
+        broadcast.send(game, {"type": "open", **round_times(contract_game(game), following)})
     return played
 
 
-def round_times(game_round: Round) -> dict:
-    return {
+def round_times(game: RoundGame, game_round: Round) -> dict:
+    times = {
         "round": game_round.number,
         "closes_at_ms": int(game_round.closes_at.timestamp() * 1000),
         "draws_at_ms": int(game_round.starts_at.timestamp() * 1000),
     }
+    peeks_at = peek_time(game, game_round)
+    if peeks_at is not None:
+        times["peeks_at_ms"] = int(peeks_at.timestamp() * 1000)
+    return times
 
 
 @context.about("round_id")
@@ -357,7 +401,8 @@ def snapshot(game: str, user=None) -> dict:
         else {
             "number": current.number,
             "state": current.state,
-            **round_times(current),
+            **round_times(round_game, current),
+            "peek": peek_shown(round_game, current),
         },
         "history": [
             {"round": r.number, "outcome": r.outcome, "text": round_game.describe(r.outcome)}

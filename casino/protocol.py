@@ -322,10 +322,16 @@ CRASH_SERVER_MESSAGES: dict[str, type] = {
 }
 
 
-class RoundTimes(TypedDict):
+class _RoundTimes(TypedDict):
     round: int
     closes_at_ms: int
     draws_at_ms: int
+
+
+class RoundTimes(_RoundTimes, total=False):
+    # A game with a peek: when it shows and the second window opens. (A total=False class
+    # rather than NotRequired, which the postponed annotations here would hide.)
+    peeks_at_ms: int
 
 
 class RoundGameBet(TypedDict):
@@ -347,7 +353,8 @@ class RoundGameState(TypedDict):
     type: str  # "state"
     game: dict[str, Any]  # RoundGame.public()
     now_ms: int
-    round: dict[str, Any] | None  # RoundTimes with number and state
+    # RoundTimes with number, state and peek (what the peek shows, once shown; else None)
+    round: dict[str, Any] | None
     history: list[dict[str, Any]]  # round, outcome, text
     limits: dict[str, Any]
     mine: list[RoundGameBet]

@@ -25,6 +25,11 @@ Conventions every game keeps:
   checks them itself in `validate_bet`.
 - `rtp` is exact (a `Fraction`), from the outcome distribution by enumeration or
   combinatorics, never by simulation: by default from `distribution`.
+- A game with a peek (War of Bets, Peek Baccarat) has two betting windows: its cadence's
+  ``peek_seconds`` before bets close, `peek` shows part of the committed outcome (the
+  Player's card), the bet types of the first window close and those marked ``after_peek``
+  open until the close. The outcome stays committed in advance; the peek only shows part
+  of it early, and nothing shows it before its time.
 
 Plain Python: no Django import.
 """
@@ -69,10 +74,15 @@ class Cadence:
     # False: the draws fall on the multiples themselves (Keno's on the minute); True: at
     # the game's own phase past them (casino.services.draw_phase), spreading the games.
     spread: bool = True
+    # A game with a peek: how long before bets close the peek shows, closing the first
+    # window and opening the second; 0 for a game with one window.
+    peek_seconds: int = 0
 
     def __post_init__(self) -> None:
         if not 0 <= self.closes_before_seconds < self.every_seconds:
             raise ValueError("bets must close after the previous draw and before the next")
+        if not 0 <= self.peek_seconds < self.every_seconds - self.closes_before_seconds:
+            raise ValueError("the peek must fall inside the betting window")
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,8 @@ class BetType:
     """One kind of bet a game takes, as players read it on the bet slip and rules page.
 
     ``selection`` says what the player chooses ("one number from 0 to 36", "nothing");
-    ``odds`` is the published price ("35:1", "1:1, half back on zero").
+    ``odds`` is the published price ("35:1", "1:1, half back on zero"); ``after_peek``:
+    taken in the second window, after the peek, instead of the first.
     """
 
     code: str
@@ -88,6 +99,7 @@ class BetType:
     selection: str
     odds: str
     description: str = ""
+    after_peek: bool = False
 
 
 class RoundGame(ABC):
@@ -114,6 +126,15 @@ class RoundGame(ABC):
     def committed_outcome(self, link: bytes, salt: str, number: int) -> Outcome:
         """The outcome of round ``number`` played with ``link``; what verification redoes."""
         return self.outcome(Rng(seed=link, salt=f"{salt}:{self.slug}", nonce=number))
+
+    # What the peek shows, as players read it ("the Player's card"); a game with a peek
+    # names it.
+    peek_name: ClassVar[str] = ""
+
+    def peek(self, outcome: Outcome) -> Outcome | None:
+        """The part of ``outcome`` shown at the peek (JSON-ready), or None for a game with
+        one betting window."""
+        return None
 
     def describe(self, outcome: Outcome) -> str:
         """The outcome in a few words for history lines: "17 red", "3 4 6 (13)"."""
@@ -208,9 +229,16 @@ class RoundGame(ABC):
             "name": self.name,
             "board": self.board,
             "bet_types": [
-                {"code": t.code, "name": t.name, "selection": t.selection, "odds": t.odds}
+                {
+                    "code": t.code,
+                    "name": t.name,
+                    "selection": t.selection,
+                    "odds": t.odds,
+                    "after_peek": t.after_peek,
+                }
                 for t in self.bet_types
             ],
+            **({"peek_name": self.peek_name} if self.peek_name else {}),
         }
 
 

@@ -104,8 +104,23 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
             ],
             "limits": conf.limits(game),
             "intro": f"casino/rules/{contract.board}.html",
+            "peek_prices": _peek_prices(contract),
         },
     )
+
+
+def _peek_prices(contract) -> dict | None:
+    """A game with a second window: its second bets' prices by what the peek shows, as
+    rows (the line, then each bet's price) under the bets' names."""
+    lists = contract.public().get("peek_prices")
+    if not lists:
+        return None
+    names = {t.code: t.name for t in contract.bet_types}
+    lines = next(iter(lists.values())).keys()
+    return {
+        "names": [names[code] for code in lists],
+        "rows": [[line, *(lists[code][line] for code in lists)] for line in lines],
+    }
 
 
 def crash(request: HttpRequest) -> HttpResponse:

@@ -87,6 +87,9 @@ class Coup:
     banker_pair: bool = False
     player_perfect: bool = False
     banker_perfect: bool = False
+    # The values of the Player's and the Banker's first cards, what Peek Baccarat's peek
+    # shows; read from a deal, and in the counts that split the coups by them.
+    seen: tuple[int, int] | None = None
 
 
 def play(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
@@ -118,6 +121,7 @@ def read(outcome: Outcome) -> Coup:
         banker_pair=rank(banker[0]) == rank(banker[1]),
         player_perfect=player[0] == player[1],
         banker_perfect=banker[0] == banker[1],
+        seen=(value(player[0]), value(banker[0])),
     )
 
 
@@ -132,25 +136,35 @@ def falling(n: int, k: int) -> int:
 @cache
 def totals_table() -> dict[Coup, int]:
     """Every way six cards can come off a full shoe, grouped by the totals and naturals they
-    make: ordered card-by-value counts, each coup that uses fewer than six cards weighted by
-    the ways to draw the cards it leaves in the shoe, so the weights add up to
-    416 x 415 x ... x 411."""
-    counts = list(VALUE_COUNTS)
+    make: `seen_table` without the first cards' values."""
     table: dict[Coup, int] = {}
+    for coups in seen_table().values():
+        for coup, ways in coups.items():
+            table[coup] = table.get(coup, 0) + ways
+    return table
+
+
+@cache
+def seen_table() -> dict[tuple[int, int], dict[Coup, int]]:
+    """Every way six cards can come off a full shoe, by the values of the Player's and the
+    Banker's first cards, then by the totals and naturals they make: ordered card-by-value
+    counts, each coup that uses fewer than six cards weighted by the ways to draw the cards
+    it leaves in the shoe, so the weights add up to 416 x 415 x ... x 411."""
+    counts = list(VALUE_COUNTS)
+    table: dict[tuple[int, int], dict[Coup, int]] = {}
 
     def take(v: int) -> int:
         ways = counts[v]
         counts[v] -= 1
         return ways
 
-    def add(coup: Coup, ways: int, used: int) -> None:
-        table[coup] = table.get(coup, 0) + ways * falling(SHOE - used, 6 - used)
-
     for p1, b1, p2, b2 in itertools.product(VALUES, repeat=4):
         ways = take(p1) * take(b1) * take(p2) * take(b2)
+        coups = table.setdefault((p1, b1), {})
         if ways:
             for coup, coup_ways, used in _after_four(counts, p1 + p2, b1 + b2):
-                add(coup, ways * coup_ways, used)
+                weight = ways * coup_ways * falling(SHOE - used, 6 - used)
+                coups[coup] = coups.get(coup, 0) + weight
         for v in (p1, b1, p2, b2):
             counts[v] += 1
     return table

@@ -74,10 +74,12 @@ PRICE_TARGET = Fraction(96, 100)
 PRICE_STEP = Fraction(1, 20)
 
 
-def house_price(chance: Fraction) -> Fraction:
+def house_price(chance: Fraction, returned: Fraction = Fraction(0)) -> Fraction:
     """Where the text gives no odds: the largest multiple of 0.05 at or below 96% of the fair
-    price (1 / chance), as the dice games price theirs (RULES.md)."""
-    return (PRICE_TARGET / chance // PRICE_STEP) * PRICE_STEP
+    price (1 / chance), as the dice games price theirs (RULES.md). A bet that gets its
+    stake back with chance ``returned`` (Baccarat's Player on a tie) is priced so that
+    its whole return stays at or below 96%."""
+    return ((PRICE_TARGET - returned) / chance // PRICE_STEP) * PRICE_STEP
 
 
 def odds_text(price: Fraction) -> str:
@@ -104,9 +106,31 @@ def returned(stake: int, price: Fraction) -> int:
 
 
 @dataclass(frozen=True)
+class PriceList(Generic[C]):
+    """The prices of a bet of the second window, one a line of what the peek showed (the
+    Player's card "7"): ``line`` reads a coup's line, ``prices`` gives each line's price,
+    the stake's multiple on a win, or RETURNED where the bet cannot win: the table does
+    not offer it, and the stake comes back."""
+
+    line: Callable[[C], str]
+    prices: Mapping[str, Fraction]
+
+    def price(self, coup: C) -> Fraction:
+        return self.prices[self.line(coup)]
+
+    def texts(self) -> dict[str, str]:
+        return {line: price_text(price) for line, price in self.prices.items()}
+
+
+def price_text(price: Fraction) -> str:
+    return "not offered" if price == RETURNED else decimal_text(price)
+
+
+@dataclass(frozen=True)
 class CardBet(Generic[C]):
     """One bet type: its name, what the player chooses, its published odds, and what it
-    returns on each coup (the facts of a round that bets read)."""
+    returns on each coup (the facts of a round that bets read); a bet of the second window
+    has the price list its odds come from."""
 
     code: str
     name: str
@@ -114,9 +138,12 @@ class CardBet(Generic[C]):
     odds: str
     pays: Callable[[C, Selection], Fraction]
     choices: Sequence[tuple[str, Selection]] = (("", {}),)
+    price_list: PriceList[C] | None = None
 
     def as_bet_type(self) -> BetType:
-        return BetType(self.code, self.name, self.selection, self.odds)
+        return BetType(
+            self.code, self.name, self.selection, self.odds, after_peek=self.price_list is not None
+        )
 
 
 def bet(
@@ -133,6 +160,31 @@ def bet(
     odds shown as "N:1", or with ``decimal`` as the stake's multiple ("x1.9")."""
     odds = decimal_text(price) if decimal else odds_text(price)
     return CardBet(code, name, selection, odds, lambda c, s: price if wins(c, s) else LOST, choices)
+
+
+def peek_bet(
+    code: str,
+    name: str,
+    selection: str,
+    prices: PriceList[C],
+    wins: Callable[[C], bool],
+    *,
+    basis: str,
+    push: Callable[[C], bool] | None = None,
+) -> CardBet[C]:
+    """A bet of the second window: when ``wins``, its line's price (the line read from what
+    the peek showed, ``basis`` naming it for the slip); the stake back on a ``push`` and on
+    a line where it cannot win; nothing otherwise."""
+
+    def pays(coup: C, selection: Selection) -> Fraction:
+        price = prices.price(coup)
+        if price == RETURNED or (push is not None and push(coup)):
+            return RETURNED
+        return price if wins(coup) else LOST
+
+    offered = [price for price in prices.prices.values() if price != RETURNED]
+    odds = f"by {basis}: {decimal_text(min(offered))} to {decimal_text(max(offered))}"
+    return CardBet(code, name, selection, odds, pays, price_list=prices)
 
 
 class CardGame(RoundGame, Generic[C]):
@@ -182,6 +234,34 @@ class CardGame(RoundGame, Generic[C]):
         )
         return total / len(card_bet.choices)
 
+    def peek_cards(self, outcome: Outcome) -> Outcome | None:
+        """The cards the peek shows, by place; None for a game with one betting window."""
+        return None
+
+    def peek(self, outcome: Outcome) -> Outcome | None:
+        """The cards the peek shows and, for each bet of the second window, its price on
+        them (the line of its price list they fall on)."""
+        cards = self.peek_cards(outcome)
+        if cards is None:
+            return None
+        coup = self.coup(outcome)
+        prices = {
+            b.code: price_text(b.price_list.price(coup))
+            for b in self.bets
+            if b.price_list is not None
+        }
+        return {"cards": cards, "prices": prices}
+
+    def result(self, bet_type: str, selection: Selection, outcome: Outcome) -> dict[str, Any]:
+        """A second-window bet keeps the price it was paid at (the peek's line)."""
+        price_list = self.card_bet(bet_type).price_list
+        if price_list is None:
+            return {}
+        return {"price": price_text(price_list.price(self.coup(outcome)))}
+
+    def describe_result(self, result: Mapping[str, Any]) -> str:
+        return f"price {result['price']}" if "price" in result else ""
+
     def card_bet(self, code: str) -> CardBet[C]:
         for card_bet in self.bets:
             if card_bet.code == code:
@@ -189,7 +269,12 @@ class CardGame(RoundGame, Generic[C]):
         raise ValueError(f"{self.name} has no such bet.")
 
     def public(self) -> Mapping[str, Any]:
-        return {**super().public(), "hands": self.hands()}
+        prices = {b.code: b.price_list.texts() for b in self.bets if b.price_list is not None}
+        return {
+            **super().public(),
+            "hands": self.hands(),
+            **({"peek_prices": prices} if prices else {}),
+        }
 
     def hands(self) -> list[dict[str, str]]:
         """The places cards are dealt to, in the order the board lays them out."""

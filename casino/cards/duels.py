@@ -13,18 +13,22 @@ from typing import Any, ClassVar
 
 from casino.cards.deck import (
     LOST,
+    RETURNED,
     SUIT_NAMES,
     SUITS,
     Card,
     CardBet,
     CardGame,
+    PriceList,
     bet,
     card_text,
     deal,
     deck,
     house_price,
     is_red,
+    peek_bet,
     rank,
+    rank_name,
     shoe,
     suit,
 )
@@ -244,15 +248,43 @@ def war_bets(side: str, index: int) -> list[CardBet[Pair]]:
     ]
 
 
+def player_card(pair: Pair) -> str:
+    """The line of the second window's price lists: the Player's card's rank, as players
+    read it ("10", "King")."""
+    return rank_name(rank(pair[0]))
+
+
+def prices_by_player_card(wins: Callable[[Pair], bool]) -> PriceList[Pair]:
+    """For each rank the Player's card may show, the house price of the chance that the
+    bet wins given that card (the Dealer's card from the 311 left); RETURNED, not offered,
+    where it cannot win (Dealer wins after an Ace) or its price comes to x1 (after a 2)."""
+    prices = {}
+    for face in ACE_HIGH:
+        shown = [(p, pair) for p, pair in two_cards(WarOfBets.decks) if rank(pair[0]) == face]
+        chance = sum((p for p, pair in shown if wins(pair)), Fraction(0)) / sum(
+            (p for p, _ in shown), Fraction(0)
+        )
+        prices[rank_name(face)] = house_price(chance) if chance else RETURNED
+    return PriceList(player_card, prices)
+
+
+def second_bet(code: str, name: str, selection: str, wins: Callable[[Pair], bool]) -> CardBet[Pair]:
+    return peek_bet(
+        code, name, selection, prices_by_player_card(wins), wins, basis="the Player's card"
+    )
+
+
 class WarOfBets(Duel):
     slug = "war-of-bets"
     name = "War of Bets"
     section = "12.39"
-    cadence = Cadence(every_seconds=30, closes_before_seconds=5)
+    # The Player's card shows 10 seconds before bets close: the second betting window.
+    cadence = Cadence(every_seconds=40, closes_before_seconds=5, peek_seconds=10)
     decks = 6
     order = ACE_HIGH
     sides = ("player", "dealer")
     labels = ("Player", "Dealer")
+    peek_name = "the Player's card"
 
     def __init__(self) -> None:
         one: list[tuple[str, Selection]] = [("", {})]
@@ -266,7 +298,28 @@ class WarOfBets(Duel):
             priced("war", "War", "nothing: both cards of one rank", same_rank, one),
             *war_bets("dealer", 1),
             *war_bets("player", 0),
+            second_bet(
+                "second-dealer-wins",
+                "Dealer wins, second bet",
+                "nothing",
+                lambda p: score(p[1]) > score(p[0]),
+            ),
+            second_bet(
+                "second-player-wins",
+                "Player wins, second bet",
+                "nothing",
+                lambda p: score(p[0]) > score(p[1]),
+            ),
+            second_bet(
+                "second-war",
+                "War, second bet",
+                "nothing: the Dealer's card of the Player's rank",
+                lambda p: rank(p[0]) == rank(p[1]),
+            ),
         )
+
+    def peek_cards(self, outcome: Outcome) -> Outcome:
+        return {"player": outcome["player"]}
 
     def describe(self, outcome: Outcome) -> str:
         return super().describe(outcome).replace(": draw", ": war")

@@ -1,11 +1,13 @@
-"""Lightning Baccarat (the catalogue's variant of 12.13): Baccarat's shoe and drawing
-rules, a fee on every bet, and one to five Lightning cards a round, each with a
-multiplier that multiplies a winning hand's pay when the hand holds that card.
+"""Lightning Baccarat and Golden Wealth Baccarat (the catalogue's variants of 12.13):
+Baccarat's shoe and drawing rules and, each round, a few cards of the 52 drawn apart with a
+multiplier each, which raise a winning hand's pay when the hand holds them. Lightning
+multiplies the multipliers of the cards a hand holds and takes a fee on every bet; Golden
+Wealth adds them up (`Multipliers`, one description of a table serving both).
 
-The text names the game without its rules; the reconstruction and why it is the one used
-are in casino/cards/RULES.md. Its exact return is counted over the shoe by the values
-dealt and, for the cards of the winning hand, by how many different cards (rank and
-suit) they are: a Lightning card is a card of the 52 drawn apart from the shoe, so its
+The texts name the games without their rules; the reconstructions and why they are the
+ones used are in casino/cards/RULES.md. The exact return is counted over the shoe by the
+values dealt and, for the cards of the winning hand, by how many different cards (rank
+and suit) they are: a struck card is a card of the 52 drawn apart from the shoe, so its
 chance of being in a hand depends only on how many different cards the hand holds.
 Plain Python: no Django import.
 """
@@ -40,11 +42,66 @@ from casino.cards.deck import LOST, CardBet, CardGame, card_text, deal, deck, sh
 from casino.rounds import Cadence, Outcome, Rng, Selection, weighted
 
 FEE = Fraction(1, 5)  # the Lightning fee: a fifth of the bet, so the bet is 5/6 of the stake
-BET_SHARE = 1 / (1 + FEE)
 # How many Lightning cards a round strikes, and each card's multiplier, by weight.
 STRIKES: tuple[tuple[int, int], ...] = ((1, 10), (2, 20), (3, 30), (4, 25), (5, 15))
 MULTIPLIERS: tuple[tuple[int, int], ...] = ((2, 30), (3, 25), (4, 20), (5, 15), (8, 10))
 PRICES = {"player": Fraction(1), "banker": Fraction(19, 20), "tie": Fraction(5)}
+
+
+@dataclass(frozen=True)
+class Multipliers:
+    """A table's struck cards: how many a round draws (``strikes``, by weight), each one's
+    multiplier (by weight), how the multipliers of the struck cards a winning hand holds
+    combine (``adds``: their sum, Golden Wealth; otherwise their product, Lightning; 1
+    when it holds none), the fee on every bet (a share of the bet on top of it) and the
+    main bets' prices (the win, stake excluded, before the multiplier)."""
+
+    key: str  # the outcome's key for the struck cards: "lightning", "golden"
+    label: str  # as players read it: "Lightning", "Golden"
+    strikes: tuple[tuple[int, int], ...]
+    multipliers: tuple[tuple[int, int], ...]
+    adds: bool
+    fee: Fraction
+    prices: tuple[tuple[str, Fraction], ...]
+
+    def price(self, side: str) -> Fraction:
+        return dict(self.prices)[side]
+
+    def combined(self, held: Sequence[int]) -> int:
+        """The multiplier of a hand holding struck cards of these multipliers."""
+        if not held:
+            return 1
+        return sum(held) if self.adds else math.prod(held)
+
+    def mean_of(self, j: int) -> Fraction:
+        """The mean multiplier of a hand holding ``j`` struck cards, each multiplier drawn
+        apart with mean mu: mu to the j for a product, j mu for a sum."""
+        mu = mean(self.multipliers)
+        if self.adds:
+            return j * mu if j else Fraction(1)
+        return mu**j
+
+
+LIGHTNING = Multipliers(
+    key="lightning",
+    label="Lightning",
+    strikes=STRIKES,
+    multipliers=MULTIPLIERS,
+    adds=False,
+    fee=FEE,
+    prices=tuple(PRICES.items()),
+)
+# Golden Wealth (RULES.md): one to three Golden cards, multipliers added, no fee, and
+# main prices lowered to pay for the multipliers.
+GOLDEN = Multipliers(
+    key="golden",
+    label="Golden",
+    strikes=((1, 60), (2, 30), (3, 10)),
+    multipliers=((2, 50), (3, 30), (5, 15), (10, 5)),
+    adds=True,
+    fee=Fraction(0),
+    prices=(("player", Fraction(17, 20)), ("banker", Fraction(4, 5)), ("tie", Fraction(7))),
+)
 # Different cards (rank and suit) of each value: 10 J Q K for 0, one rank for the others.
 IDENTITIES = (16, *(4,) * 9)
 CARDS_EACH = DECKS  # copies of one card in the shoe
@@ -57,19 +114,17 @@ def mean(table: Sequence[tuple[int, int]]) -> Fraction:
 
 
 @cache
-def multiplier_given(distinct: int) -> Fraction:
-    """The mean product of the multipliers of the Lightning cards among ``distinct``
-    different cards: k struck of 52 meet them j times (hypergeometric), each multiplier
-    drawn apart with mean mu."""
-    mu = mean(MULTIPLIERS)
-    strikes = sum(w for _, w in STRIKES)
+def multiplier_given(table: Multipliers, distinct: int) -> Fraction:
+    """The mean multiplier of the struck cards among ``distinct`` different cards: k struck
+    of 52 meet them j times (hypergeometric), each multiplier drawn apart."""
+    strikes = sum(w for _, w in table.strikes)
     total = Fraction(0)
-    for k, weight in STRIKES:
+    for k, weight in table.strikes:
         for j in range(min(k, distinct) + 1):
             meet = Fraction(
                 math.comb(distinct, j) * math.comb(52 - distinct, k - j), math.comb(52, k)
             )
-            total += Fraction(weight, strikes) * meet * mu**j
+            total += Fraction(weight, strikes) * meet * table.mean_of(j)
     return total
 
 
@@ -87,13 +142,13 @@ def distinct_chances(count: int, identities: int) -> dict[int, Fraction]:
 
 
 @cache
-def hand_multiplier(values: Hand) -> Fraction:
-    """The mean Lightning multiplier of a hand of these values: over how many different
-    cards they are (the values' classes drawn apart), then over the strikes."""
+def hand_multiplier(values: Hand, table: Multipliers = LIGHTNING) -> Fraction:
+    """The mean multiplier of a hand of these values: over how many different cards they
+    are (the values' classes drawn apart), then over the strikes."""
     spread: dict[int, Fraction] = {0: Fraction(1)}
     for v, count in Counter(values).items():
         spread = _convolve(spread, distinct_chances(count, IDENTITIES[v]))
-    return sum((chance * multiplier_given(r) for r, chance in spread.items()), Fraction(0))
+    return sum((chance * multiplier_given(table, r) for r, chance in spread.items()), Fraction(0))
 
 
 def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
@@ -166,11 +221,11 @@ def lightning_table() -> dict[tuple[str, Hand], int]:
     return table
 
 
-def struck(outcome: Outcome, cards: Iterable[str]) -> int:
-    """The product of the multipliers of the Lightning cards among ``cards``."""
+def struck(table: Multipliers, outcome: Outcome, cards: Iterable[str]) -> int:
+    """The multiplier of the struck cards among ``cards``."""
     held = set(cards)
-    pairs = zip(outcome["lightning"], outcome["multipliers"], strict=True)
-    return math.prod(m for card, m in pairs if card in held)
+    pairs = zip(outcome[table.key], outcome["multipliers"], strict=True)
+    return table.combined([m for card, m in pairs if card in held])
 
 
 @dataclass(frozen=True)
@@ -183,38 +238,44 @@ class Strike:
     multiplier: Fraction
 
 
-def lightning_bet(side: str, odds: str) -> CardBet[Strike]:
+def multiplied_bet(table: Multipliers, side: str, odds: str) -> CardBet[Strike]:
+    bet_share = 1 / (1 + table.fee)
+    price = table.price(side)
+
     def pays(strike: Strike, selection: Selection) -> Fraction:
-        """A fifth of the bet is the fee, so the bet is 5/6 of the stake; it wins its price
-        times the multiplier, the bet back on top; Player and Banker get the bet back on a
-        tie; the fee never comes back."""
+        """The fee is a share of the bet on top of it, so the bet is 1 / (1 + fee) of the
+        stake; it wins its price times the multiplier, the bet back on top; Player and
+        Banker get the bet back on a tie; the fee never comes back."""
         if strike.winner == side:
-            return BET_SHARE * (1 + PRICES[side] * strike.multiplier)
-        return BET_SHARE if strike.winner == "tie" else LOST
+            return bet_share * (1 + price * strike.multiplier)
+        return bet_share if strike.winner == "tie" else LOST
 
-    return CardBet(side, side.title(), "nothing", f"{odds} times the Lightning multipliers", pays)
+    combined = (
+        "the sum of the Golden multipliers" if table.adds else (f"the {table.label} multipliers")
+    )
+    return CardBet(side, side.title(), "nothing", f"{odds} times {combined}", pays)
 
 
-class LightningBaccarat(CardGame[Strike]):
-    """Player, Banker and Tie with the Lightning fee and multipliers."""
+class MultiplierBaccarat(CardGame[Strike]):
+    """Player, Banker and Tie on Baccarat's deal, with the struck cards of ``table``."""
 
-    slug = "lightning-baccarat"
-    name = "Lightning Baccarat"
     board: ClassVar[str] = "cards"
     section = "12.13"
-    cadence = Cadence(every_seconds=45, closes_before_seconds=8, show_seconds=9)
-    bets = (
-        lightning_bet("player", "1:1"),
-        lightning_bet("banker", "0.95:1"),
-        lightning_bet("tie", "5:1"),
-    )
+    table: ClassVar[Multipliers]
+    odds: ClassVar[tuple[str, str, str]]  # Player's, Banker's and Tie's, as players read them
+
+    def __init__(self) -> None:
+        self.bets = tuple(
+            multiplied_bet(self.table, side, odds)
+            for side, odds in zip(("player", "banker", "tie"), self.odds, strict=True)
+        )
 
     def outcome(self, rng: Rng) -> Outcome:
-        lightning = rng.sample(deck(), weighted(rng, STRIKES))
-        multipliers = [weighted(rng, MULTIPLIERS) for _ in lightning]
+        cards = rng.sample(deck(), weighted(rng, self.table.strikes))
+        multipliers = [weighted(rng, self.table.multipliers) for _ in cards]
         player, banker = play(deal(rng, shoe(DECKS), 6))
         return {
-            "lightning": lightning,
+            self.table.key: cards,
             "multipliers": multipliers,
             "player": player,
             "banker": banker,
@@ -225,27 +286,48 @@ class LightningBaccarat(CardGame[Strike]):
         p, b = points(map(value, player)), points(map(value, banker))
         winner = "tie" if p == b else "player" if p > b else "banker"
         hand = player + banker if winner == "tie" else player if winner == "player" else banker
-        return Strike(winner, Fraction(struck(outcome, hand)))
+        return Strike(winner, Fraction(struck(self.table, outcome, hand)))
 
     def chances(self, bet_type: str) -> Iterable[tuple[Fraction, Strike]]:
         self.card_bet(bet_type)
         whole = falling(SHOE, 6)
         return [
-            (Fraction(ways, whole), Strike(winner, hand_multiplier(hand)))
+            (Fraction(ways, whole), Strike(winner, hand_multiplier(hand, self.table)))
             for (winner, hand), ways in lightning_table().items()
         ]
 
     def describe(self, outcome: Outcome) -> str:
-        pairs = zip(outcome["lightning"], outcome["multipliers"], strict=True)
+        pairs = zip(outcome[self.table.key], outcome["multipliers"], strict=True)
         strikes = ", ".join(f"{card_text(card)} x{m}" for card, m in pairs)
-        return f"Lightning {strikes}; {describe_deal(outcome)}"
+        return f"{self.table.label} {strikes}; {describe_deal(outcome)}"
 
     def hands(self) -> list[dict[str, str]]:
         return [
-            {"key": "lightning", "label": "Lightning cards"},
+            {"key": self.table.key, "label": f"{self.table.label} cards"},
             {"key": "player", "label": "Player"},
             {"key": "banker", "label": "Banker"},
         ]
 
     def public(self) -> Mapping[str, Any]:
-        return {**super().public(), "baccarat_points": True, "fee": "20%"}
+        fee = {"fee": f"{self.table.fee * 100}%"} if self.table.fee else {}
+        return {**super().public(), "baccarat_points": True, **fee}
+
+
+class LightningBaccarat(MultiplierBaccarat):
+    """Player, Banker and Tie with the Lightning fee and multipliers."""
+
+    slug = "lightning-baccarat"
+    name = "Lightning Baccarat"
+    cadence = Cadence(every_seconds=45, closes_before_seconds=8, show_seconds=9)
+    table = LIGHTNING
+    odds = ("1:1", "0.95:1", "5:1")
+
+
+class GoldenWealthBaccarat(MultiplierBaccarat):
+    """Player, Banker and Tie with Golden cards whose multipliers add up, and no fee."""
+
+    slug = "golden-wealth-baccarat"
+    name = "Golden Wealth Baccarat"
+    cadence = Cadence(every_seconds=45, closes_before_seconds=8, show_seconds=9)
+    table = GOLDEN
+    odds = ("0.85:1", "0.8:1", "7:1")

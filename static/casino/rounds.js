@@ -23,11 +23,45 @@
 
   // --- the round ------------------------------------------------------------------------
 
+  // A game with a peek has two windows: the first bets until peeks_at_ms, then the peek
+  // (asked for once, with a sync, when its time comes) and the second bets until the close.
+  let peekAsked = null;
+
+  function secondWindow(now) {
+    const round = state.round;
+    return Boolean(round && round.peeks_at_ms && now >= round.peeks_at_ms);
+  }
+
+  function windows(now) {
+    const select = $("bet-type");
+    if (!select || !state.round || !state.round.peeks_at_ms) return;
+    const second = secondWindow(now);
+    let moved = false;
+    for (const option of select.options) {
+      const type = state.game.bet_types.find((t) => t.code === option.value);
+      option.disabled = Boolean(type.after_peek) !== second;
+      if (option.selected && option.disabled) moved = true;
+    }
+    if (moved) {
+      const open = Array.from(select.options).find((o) => !o.disabled);
+      if (open) { select.value = open.value; pickType(); }
+    }
+  }
+
   function status() {
     const round = state.round;
     if (!round) { $("round-status").textContent = "Waiting for the next round…"; return; }
     const now = Date.now() + offset;
-    if (now < round.closes_at_ms) {
+    windows(now);
+    if (round.peeks_at_ms && now >= round.peeks_at_ms && !round.peek && peekAsked !== round.number) {
+      peekAsked = round.number;
+      live.send({ type: "sync" });
+    }
+    if (round.peeks_at_ms && now < round.peeks_at_ms) {
+      $("round-status").textContent = `Round #${round.number}: first bets close in ${Kit.clock(round.peeks_at_ms - now)}, then ${state.game.peek_name} is shown`;
+    } else if (round.peeks_at_ms && now < round.closes_at_ms) {
+      $("round-status").textContent = `Round #${round.number}: second bets close in ${Kit.clock(round.closes_at_ms - now)}`;
+    } else if (now < round.closes_at_ms) {
       $("round-status").textContent = `Round #${round.number}: bets close in ${Kit.clock(round.closes_at_ms - now)}`;
     } else if (now < round.draws_at_ms) {
       $("round-status").textContent = `Round #${round.number}: no more bets, result in ${Kit.clock(round.draws_at_ms - now)}`;
@@ -64,6 +98,7 @@
     offset = snapshot.now_ms - Date.now();
     if (snapshot.balance_text) Kit.showBalance(snapshot.balance_text);
     if (snapshot.history.length && !announced) drawing.show(state.game, snapshot.history[0].outcome, false);
+    if (snapshot.round && snapshot.round.peek && drawing.peek) drawing.peek(state.game, snapshot.round.peek);
     if (announced) verdict(announced);
     history(); mine(); status();
   }
@@ -106,7 +141,10 @@
     const options = choices[code] || [];
     const type = state.game.bet_types.find((t) => t.code === code);
     const free = options.length === 1 && !options[0].label; // nothing to choose
-    $("bet-help").textContent = free ? `Pays ${type.odds}.` : `Choose ${type.selection}. Pays ${type.odds}.`;
+    // A second bet's price on the cards the peek shows, once shown.
+    const peek = state.round && state.round.peek;
+    const odds = type.after_peek && peek && peek.prices[code] ? peek.prices[code] : type.odds;
+    $("bet-help").textContent = free ? `Pays ${odds}.` : `Choose ${type.selection}. Pays ${odds}.`;
     // Selections too many to list (numbers to choose, a range) come from the board's picker.
     const picker = !options.length && drawing.picker
       ? drawing.picker(state.game, type, (selection, label) => add(code, { selection, label }, type))
@@ -163,7 +201,7 @@
   function onMessage(message) {
     switch (message.type) {
       case "state": apply(message, announced); announced = null; break;
-      case "open": state.round = { number: message.round, state: "betting", closes_at_ms: message.closes_at_ms, draws_at_ms: message.draws_at_ms }; status(); break;
+      case "open": state.round = { number: message.round, state: "betting", closes_at_ms: message.closes_at_ms, draws_at_ms: message.draws_at_ms, peeks_at_ms: message.peeks_at_ms, peek: null }; status(); break;
       case "result":
         drawing.show(state.game, message.outcome, true);
         state.history.unshift({ round: message.round, outcome: message.outcome, text: message.text });
@@ -192,4 +230,5 @@
     renderSlip();
   }
   apply(state);
+  if ($("bet-type")) pickType();
 })();

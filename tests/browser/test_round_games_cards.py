@@ -1,10 +1,14 @@
 """A player bets on Baccarat from the game's page on a phone, in Chromium: the slip placed,
 the cards of the committed deal laid on the board with each hand's points, the winning hand
-marked, the bet settled and paid, nothing wider than the screen."""
+marked, the bet settled and paid, nothing wider than the screen; War of Bets bet in both
+windows, the Player's card shown at the peek."""
+
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
-from casino import draws
+from casino import draws, registry
 from casino.models import Round
 from tests.browser.support import PHONE_SIZE, in_thread, log_in
 from tests.casino import draw_rounds
@@ -122,4 +126,45 @@ def test_a_player_bets_on_lightning_baccarat_and_is_paid_the_multiplier(
     # 5.00 is a bet of 5/6 of it at 1:1 times 4: 5/6 x 5 x 5.00 = 20.83, floored.
     page.wait_for_selector("#result-text:has-text('You won 20.83 EUR')")
     assert cash_balance(player) == 100_000 - 500 + 2_083
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_a_player_bets_in_both_windows_of_war_of_bets(server, browser, funded_player):
+    """The first bet before the peek; at the peek the page asks for the Player's card by
+    itself, shows it with the Dealer's face down, closes the first bets and prices the
+    second by the card; both are paid at the result."""
+    game = "war-of-bets"
+    game_round = in_thread(lambda: draw_rounds.open_round(game))
+    player = funded_player(100_000)
+    page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
+    # The peek 15 s from now (time for the first bet), the page loaded after.
+    peek_seconds = registry.get(game).cadence.peek_seconds
+    closes_at = timezone.now() + timedelta(seconds=15 + peek_seconds)
+    deal = {"player": ["9C"], "dealer": ["KD"]}
+    Round.objects.filter(pk=game_round.pk).update(outcome=deal, closes_at=closes_at)
+    page.goto(f"{server}/casino/{game}/")
+    page.wait_for_selector("#link:text-is('connected')")
+    second = page.locator("#bet-type option[value='second-dealer-wins']")
+    assert second.evaluate("option => option.disabled")
+    page.select_option("#bet-type", "dealer-wins")
+    page.click("#choices button:text-is('Add Dealer wins')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('999.00 EUR')")
+
+    page.wait_for_selector(".cd-hand[data-hand='player'] .kit-card[data-card='9C']")
+    assert page.locator(".cd-hand[data-hand='dealer'] .cd-back").count() == 1
+    first = page.locator("#bet-type option[value='dealer-wins']")
+    assert first.evaluate("option => option.disabled")
+    page.select_option("#bet-type", "second-dealer-wins")
+    page.wait_for_selector("#bet-help:text-is('Pays x2.45.')")
+    page.click("#choices button:text-is('Add Dealer wins, second bet')")
+    page.click("#place")
+    page.wait_for_selector(".site-header .balance:text-is('998.00 EUR')")
+
+    draw_rounds.draw_now(game_round)
+    in_thread(lambda: draws.advance(game))
+    page.wait_for_selector("#result-text:has-text('Player 9♣, Dealer K♦: Dealer wins')")
+    # 1.00 at x2.05 before the peek and 1.00 at x2.45 after the Player's 9.
+    page.wait_for_selector("#result-text:has-text('You won 4.50 EUR')")
+    assert cash_balance(player) == 100_000 - 200 + 450
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

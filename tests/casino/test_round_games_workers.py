@@ -1,15 +1,18 @@
 """A round of a contract game with many bets of mixed types, drawn and settled by a real
-Celery worker (in-process, Redis broker) exactly once, the ledger balanced; twenty identical
-slips at once on PostgreSQL place one set of bets; twenty settlements pay once."""
+Celery worker (in-process, Redis broker) exactly once, the ledger balanced (a War of Bets
+round with bets in both its windows too); twenty identical slips at once on PostgreSQL
+place one set of bets; twenty settlements pay once."""
 
 from __future__ import annotations
 
 import random
 import uuid
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from django.utils import timezone
 
 from casino import draws, registry, tasks
 from casino.models import Bet, Round
@@ -93,4 +96,41 @@ def test_twenty_settlements_of_one_round_pay_once(funded):
     assert settled.count(True) == 1 and settled.count(False) == THREADS - 1
     assert cash_balance(player) == 100_000 + 1_000
     assert Transaction.objects.filter(reference=game_round.reference, kind="win").count() == 1
+    assert ledger_problems() == []
+
+
+def test_a_worker_settles_a_war_of_bets_round_with_bets_in_both_windows_once(funded, settings):
+    """First bets before the Player's card, second bets after it at the price the card
+    sets, the round drawn by the worker's draw cycle and paid once."""
+    settings.CASINO_ENABLED_GAMES = ["war-of-bets"]
+    game = "war-of-bets"
+    player = funded(100_000)
+    game_round = draw_rounds.open_round(game)
+    # Player 5♥, Dealer J♣: the Dealer wins; after a 5, Dealer wins pays x1.35 and War x12.95.
+    Round.objects.filter(pk=game_round.pk).update(outcome={"player": ["5H"], "dealer": ["JC"]})
+    first = [draws.BetRequest("dealer-wins", {}, 1_000), draws.BetRequest("player-wins", {}, 500)]
+    draws.place_bets(player, game=game, slip=str(uuid.uuid4()), bets=first)
+    peek_seconds = registry.get(game).cadence.peek_seconds
+    Round.objects.filter(pk=game_round.pk).update(
+        closes_at=timezone.now() + timedelta(seconds=peek_seconds // 2)
+    )
+    second = [
+        draws.BetRequest("second-dealer-wins", {}, 2_000),
+        draws.BetRequest("second-war", {}, 100),
+    ]
+    draws.place_bets(player, game=game, slip=str(uuid.uuid4()), bets=second)
+    draw_rounds.draw_now(game_round)
+    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
+        played = tasks.draw_cycle.apply_async(ignore_result=False).get(timeout=60)
+        again = tasks.draw_cycle.apply_async(ignore_result=False).get(timeout=60)
+    assert played[game] == [game_round.number] and again[game] == []
+    assert sorted(Bet.objects.values_list("bet_type", "payout")) == [
+        ("dealer-wins", 2_050),
+        ("player-wins", 0),
+        ("second-dealer-wins", 2_700),
+        ("second-war", 0),
+    ]
+    assert cash_balance(player) == 100_000 - 3_600 + 2_050 + 2_700
+    wins = Transaction.objects.filter(reference=game_round.reference, kind="win")
+    assert wins.count() == 1
     assert ledger_problems() == []

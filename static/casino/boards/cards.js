@@ -1,7 +1,7 @@
 // Cards: each place the game deals to (game.hands) as a row on the felt, the committed cards
 // dealt into them one by one in the order the table deals them. Baccarat shows each hand's
 // points, Andar Bahar marks the card that wins, Hi Lo names the card the next round is
-// against. A board of the round-game page (rounds.js): draw(game) once, show(game, outcome,
+// against; War of Bets and Peek Baccarat show the peek's cards before the result. A board of the round-game page (rounds.js): draw(game) once, show(game, outcome,
 // animate) for every result.
 (function () {
   "use strict";
@@ -68,6 +68,17 @@
       if (game.slug === "hi-lo") felt.appendChild(Kit.el("p", "cd-note", "The next card against the last one shown."));
       $("board").appendChild(felt);
     },
+    // The peek of a game with two windows: the cards it shows face up in their places,
+    // the other places face down, until the result.
+    peek(game, peek) {
+      const felt = $("board").querySelector(".cd-felt");
+      for (const row of felt.querySelectorAll(".cd-hand")) {
+        row.classList.remove("cd-winner");
+        row.querySelector(".cd-points").textContent = "";
+        const shown = peek.cards[row.dataset.hand] || [];
+        row.querySelector(".cd-cards").replaceChildren(...(shown.length ? shown.map(card) : [back()]));
+      }
+    },
     show(game, outcome, animate) {
       const felt = $("board").querySelector(".cd-felt");
       const rows = {};
@@ -89,8 +100,8 @@
       });
       const last = order[order.length - 1];
       if (outcome.multipliers) {
-        // Lightning Baccarat: each struck card's multiplier, in the order of the cards.
-        rows.lightning.querySelector(".cd-points").textContent = outcome.multipliers.map((m) => `x${m}`).join(" ");
+        // Lightning and Golden Wealth Baccarat: each struck card's multiplier, in order.
+        rows[game.hands[0].key].querySelector(".cd-points").textContent = outcome.multipliers.map((m) => `x${m}`).join(" ");
       }
       if (game.baccarat_points) {
         const p = points(outcome.player), b = points(outcome.banker);

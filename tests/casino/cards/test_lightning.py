@@ -80,12 +80,19 @@ def test_the_coup_table_matches_baccarats_published_counts():
     }
 
 
-def strike_mean(distinct: int) -> Fraction:
-    """The struck multipliers' mean product over ``distinct`` different cards, the
-    Lightning cards drawn one at a time (each hitting the hand's unstruck cards or not)."""
-    strikes = dict(lightning.STRIKES)
-    weights = dict(lightning.MULTIPLIERS)
+def strike_mean(distinct: int, table=lightning.LIGHTNING) -> Fraction:
+    """The struck multipliers' mean over ``distinct`` different cards (their product, or
+    for Golden Wealth their sum, 1 when none is held), the struck cards drawn one at a time
+    (each hitting the hand's unstruck cards or not)."""
+    strikes = dict(table.strikes)
+    weights = dict(table.multipliers)
     mu = Fraction(sum(m * w for m, w in weights.items()), sum(weights.values()))
+
+    def held(hits: int) -> Fraction:
+        if table.adds:
+            return hits * mu if hits else Fraction(1)
+        return mu**hits
+
     total = Fraction(0)
     for k, weight in strikes.items():
         states = {0: Fraction(1)}  # hits so far -> chance
@@ -97,13 +104,14 @@ def strike_mean(distinct: int) -> Fraction:
                 following[hits] = following.get(hits, Fraction(0)) + chance * (1 - hit)
             states = following
         total += Fraction(weight, sum(strikes.values())) * sum(
-            (chance * mu**hits for hits, chance in states.items()), Fraction(0)
+            (chance * held(hits) for hits, chance in states.items()), Fraction(0)
         )
     return total
 
 
+@pytest.mark.parametrize("table", [lightning.LIGHTNING, lightning.GOLDEN], ids=["l", "g"])
 @pytest.mark.parametrize("values", [(8, 0), (0, 0), (3, 3, 3), (0, 0, 5)])
-def test_a_hands_mean_multiplier_matches_a_count_card_by_card(values):
+def test_a_hands_mean_multiplier_matches_a_count_card_by_card(values, table):
     """Every ordered draw of the hand's cards out of the shoe (by which card of its value
     each is), the number of different cards it makes, then the strikes as drawn above."""
     pools = {v: (16 if v == 0 else 4) for v in set(values)}
@@ -121,8 +129,10 @@ def test_a_hands_mean_multiplier_matches_a_count_card_by_card(values):
         )
         ways[distinct] = ways.get(distinct, 0) + 1
         whole += 1
-    counted = sum((Fraction(n, whole) * strike_mean(r) for r, n in ways.items()), Fraction(0))
-    assert lightning.hand_multiplier(tuple(sorted(values))) == counted
+    counted = sum(
+        (Fraction(n, whole) * strike_mean(r, table) for r, n in ways.items()), Fraction(0)
+    )
+    assert lightning.hand_multiplier(tuple(sorted(values)), table) == counted
 
 
 def test_every_bet_returns_its_exact_rtp():
@@ -159,3 +169,51 @@ def test_a_lightning_round_is_placed_drawn_and_settled_once(funded):
     assert draws.settle(game_round.pk) is False
     assert cash_balance(player) == 98_200 + 5_000
     assert ledger_problems() == []
+
+
+# --- Golden Wealth Baccarat: the same machinery, multipliers added, no fee ---------------------
+
+
+def golden():
+    return registry.get("golden-wealth-baccarat")
+
+
+def test_golden_deals_follow_from_their_links():
+    dealt = golden().committed_outcome(bytes([1]) * 32, "longtable-test", 1)
+    assert set(dealt) == {"golden", "multipliers", "player", "banker"}
+    assert 1 <= len(dealt["golden"]) == len(dealt["multipliers"]) <= 3
+    assert golden().describe(dealt).startswith("Golden ")
+
+
+def test_golden_multipliers_add_up_on_the_winning_hand_and_no_fee_is_taken():
+    def gold(player, banker, cards=(), multipliers=()):
+        return {"golden": list(cards), "multipliers": list(multipliers)} | {
+            "player": player,
+            "banker": banker,
+        }
+
+    plain = gold(["KH", "8D"], ["3H", "4H"])  # Player 8, Banker 7
+    assert golden().payout(100, "player", {}, plain) == 185  # 0.85:1, the whole stake a bet
+    assert golden().payout(100, "banker", {}, plain) == 0
+    struck = gold(["KH", "8D"], ["3H", "4H"], ["KH", "8D", "3H"], [2, 5, 10])
+    assert golden().payout(100, "player", {}, struck) == 100 + 85 * 7  # 2 + 5, not 2 x 5
+    tie = gold(["3S", "4C"], ["5H", "QH", "2H"], ["4C", "QH"], [3, 2])  # 7 each
+    assert golden().payout(100, "tie", {}, tie) == 100 + 700 * 5  # every card dealt counts
+    assert golden().payout(100, "banker", {}, tie) == 100
+    assert "fee" not in golden().public()
+
+
+def test_golden_bets_return_their_exact_rtp():
+    whole = math.prod(range(411, 417))
+    returns = {}
+    for side in ("player", "banker", "tie"):
+        total = Fraction(0)
+        for (winner, hand), ways in lightning.lightning_table().items():
+            if winner == side:
+                multiplier = lightning.hand_multiplier(hand, lightning.GOLDEN)
+                total += Fraction(ways, whole) * (1 + lightning.GOLDEN.price(side) * multiplier)
+            elif winner == "tie":
+                total += Fraction(ways, whole)
+        assert golden().rtp(side) == total
+        returns[side] = rtp_percent(total)
+    assert returns == {"player": "97.74", "banker": "97.34", "tie": "96.15"}
