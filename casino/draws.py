@@ -210,6 +210,8 @@ def _within_window(game: RoundGame, target: Round, checked: Sequence[CheckedBet]
                 f"{kind.name} closed when {game.peek_name} was shown: "
                 "the second bets are open until the round closes."
             )
+        if peeked and game.not_offered(kind.code, target.outcome):
+            raise RoundError(f"{kind.name} is not offered on {game.peek_name} shown.")
 
 
 def _within_bets_per_round(

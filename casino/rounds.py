@@ -136,6 +136,12 @@ class RoundGame(ABC):
         one betting window."""
         return None
 
+    def not_offered(self, bet_type: str, outcome: Outcome) -> bool:
+        """True where the table does not offer a second-window bet on what the peek shows
+        of ``outcome`` (it cannot win there, or would only give the stake back): refused
+        when placed."""
+        return False
+
     def describe(self, outcome: Outcome) -> str:
         """The outcome in a few words for history lines: "17 red", "3 4 6 (13)"."""
         return ", ".join(f"{key} {value}" for key, value in outcome.items())

@@ -224,6 +224,14 @@ class CardGame(RoundGame, Generic[C]):
     def count_rtp(self, bet_type: str) -> Fraction:
         card_bet = self.card_bet(bet_type)
         coups = list(self.chances(bet_type))
+        if card_bet.price_list is not None:
+            # A second bet is taken only on the lines the table offers: its return is over
+            # the coups where what the peek shows offers it.
+            offered = [
+                (c, coup) for c, coup in coups if card_bet.price_list.price(coup) != RETURNED
+            ]
+            weight = sum((chance for chance, _ in offered), Fraction(0))
+            coups = [(chance / weight, coup) for chance, coup in offered]
         total = sum(
             (
                 chance * card_bet.pays(coup, selection)
@@ -237,6 +245,10 @@ class CardGame(RoundGame, Generic[C]):
     def peek_cards(self, outcome: Outcome) -> Outcome | None:
         """The cards the peek shows, by place; None for a game with one betting window."""
         return None
+
+    def not_offered(self, bet_type: str, outcome: Outcome) -> bool:
+        price_list = self.card_bet(bet_type).price_list
+        return price_list is not None and price_list.price(self.coup(outcome)) == RETURNED
 
     def peek(self, outcome: Outcome) -> Outcome | None:
         """The cards the peek shows and, for each bet of the second window, its price on

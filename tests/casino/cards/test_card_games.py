@@ -474,7 +474,9 @@ def test_war_of_bets_every_bet_wins_and_loses_as_the_text_lists_it():
 
 def test_war_of_bets_returns_match_a_count_and_stay_near_96_percent():
     game = registry.get("war-of-bets")
-    for bet_type in game.bet_types:
+    # The second bets' returns are over the cards they are offered on (tests/casino/cards/
+    # test_peek.py); the first window's over every deal.
+    for bet_type in (t for t in game.bet_types if not t.after_peek):
         choices = game.selections(bet_type.code)
         counted = sum(
             (

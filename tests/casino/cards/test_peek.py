@@ -84,9 +84,11 @@ def test_war_second_bets_pay_by_the_players_card():
 
 
 def test_war_second_bets_return_a_count_over_the_players_card():
+    """Over the Player's cards on which each bet is offered (it is refused on the others)."""
     for code in SECOND_WAR:
         counted = Fraction(0)
-        for player in HIGH:  # each rank 1 in 13
+        offered = [player for player in HIGH if war_second_price(code, player) is not None]
+        for player in offered:  # each rank equally likely
             price = war_second_price(code, player)
             for dealer in HIGH:
                 left = 23 if dealer == player else 24
@@ -95,8 +97,8 @@ def test_war_second_bets_return_a_count_over_the_players_card():
                     "second-player-wins": HIGH.index(player) > HIGH.index(dealer),
                     "second-war": dealer == player,
                 }[code]
-                pays = Fraction(1) if price is None else price if wins else Fraction(0)
-                counted += Fraction(1, 13) * Fraction(left, 311) * pays
+                pays = price if wins else Fraction(0)
+                counted += Fraction(1, len(offered)) * Fraction(left, 311) * pays
         assert war().rtp(code) == counted
         assert counted < Fraction(96, 100), code
 
@@ -239,6 +241,10 @@ def test_each_windows_bets_are_refused_outside_it(funded):
     at_the_peek(game_round)
     with pytest.raises(RoundError, match="closed when the Player's card was shown"):
         bet("war")
+    # After an Ace the Dealer cannot win: that second bet is refused, not taken and returned.
+    Round.objects.filter(pk=game_round.pk).update(outcome={**DEAL, "player": ["AS"]})
+    with pytest.raises(RoundError, match="Dealer wins, second bet is not offered on the Player"):
+        bet("second-dealer-wins")
     assert cash_balance(player) == 100_000
     assert not Bet.objects.exists()
 
