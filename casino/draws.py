@@ -39,9 +39,8 @@ from casino.services import (
     _share_lock,
     pay_and_close,
     schedule_rounds,
-    settle_bets,
-    wins_of,
 )
+from casino.settlement import settle_bets
 from telemetry import context, metrics
 from wallet import notices
 from wallet.money import format_minor
@@ -310,7 +309,7 @@ def settle(round_id: int) -> bool:
         if game_round.state != State.RUNNING:
             raise RoundError(f"Round {game_round.number} has not been drawn.")
         game = contract_game(game_round.game)
-        wins = wins_of(settle_bets(game_round, game))
+        wins = settle_bets(game_round, game).wins
         pay_and_close(game_round, wins, memo=f"{game.name} #{game_round.number} wins")
         # One message to every watcher, whatever the number of bets: each page then asks
         # for its player's own bets and balance (a sync), so that settling a round of

@@ -221,9 +221,13 @@ class Bet(models.Model):
             models.CheckConstraint(condition=models.Q(payout__gte=0), name="round_bet_payout"),
             models.UniqueConstraint(fields=["key"], name="round_bet_placed_once"),
         ]
+        # No index holds `status`, `payout` or `result`, and the table's pages are filled
+        # to half (migration 0009): settling a round then rewrites each bet beside itself
+        # on its page (a HOT update) without touching its seven indexes: the update of a
+        # Keno draw's 100,000 tickets took 11.6 s before, 2.6 s after (the same loaded
+        # machine; casino/settlement.py).
         indexes = [
             models.Index(fields=["user", "-id"]),
-            models.Index(fields=["round", "status"]),
             models.Index(fields=["user", "slip"]),
         ]
 

@@ -15,14 +15,13 @@ exactly once (the wallet key `round:<game>:<n>:wins` would refuse a second payme
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import secrets
 import uuid
 import zlib
-from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -38,8 +37,9 @@ from casino.crash.game import CRASH, odds_text
 from casino.keno import fairness as keno_fairness
 from casino.keno import paytables
 from casino.keno.game import KENO, KenoGame, bet_type_code
-from casino.models import Bet, BetStatus, CrashAutoRun, KenoPaytable, Round, SeedChain
+from casino.models import Bet, CrashAutoRun, KenoPaytable, Round, SeedChain
 from casino.rounds import RoundGame
+from casino.settlement import AutoBetResult, settle_bets
 from telemetry import context, metrics
 from wallet import notices
 from wallet.money import format_minor
@@ -215,60 +215,7 @@ def schedule_rounds(game: str) -> int:
 # --- settling -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SettledBet:
-    user_id: int
-    stake: int
-    payout: int
-    auto_run_id: int | None
-
-
-def _write_results(rows: list[tuple[int, int, str]]) -> None:
-    """(bet id, payout, result as JSON) for every bet of a round in one statement. The
-    rows travel as one JSON document: psycopg dumps Python lists into arrays element by
-    element, which cost more than the update itself for a Keno draw's 100,000 tickets."""
-    if not rows:
-        return
-    document = ",".join(f'{{"id":{i},"p":{p},"r":{r}}}' for i, p, r in rows)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE casino_bet AS b SET payout = v.p, result = v.r, "
-            "status = CASE WHEN v.p > 0 THEN 'won' ELSE 'lost' END "
-            "FROM jsonb_to_recordset(%s::jsonb) AS v(id bigint, p bigint, r jsonb) "
-            "WHERE b.id = v.id",
-            [f"[{document}]"],
-        )
-
-
-def settle_bets(game_round: Round, game: RoundGame) -> list[SettledBet]:
-    """Every open bet of the round paid by its game on the round's outcome (capped at the
-    game's maximum win) and written in one statement, inside the caller's transaction,
-    which holds the round's row lock."""
-    max_win = conf.limits(game.slug).max_win
-    outcome = game_round.outcome
-    rows, settled = [], []
-    bets = Bet.objects.filter(round=game_round, status=BetStatus.OPEN).values_list(
-        "id", "user_id", "bet_type", "selection", "stake", "auto_run_id"
-    )
-    for bet_id, user_id, bet_type, selection, stake, run_id in bets:
-        paid = min(game.payout(stake, bet_type, selection, outcome), max_win)
-        result = game.result(bet_type, selection, outcome)
-        rows.append((bet_id, paid, json.dumps(result)))
-        settled.append(SettledBet(user_id, stake, paid, run_id))
-    _write_results(rows)
-    return settled
-
-
-def wins_of(settled: Iterable[SettledBet]) -> dict[int, int]:
-    """What each winner is paid in all, by user id."""
-    wins: dict[int, int] = defaultdict(int)
-    for bet in settled:
-        if bet.payout:
-            wins[bet.user_id] += bet.payout
-    return wins
-
-
-def pay_and_close(game_round: Round, wins: dict[int, int], *, memo: str) -> None:
+def pay_and_close(game_round: Round, wins: Mapping[int, int], *, memo: str) -> None:
     """The end of every round's settlement, inside its transaction: the winners paid in
     one batch (the wallet key `round:<game>:<n>:wins` pays once) and the round settled."""
     pay_wins(
@@ -626,11 +573,11 @@ def place_auto_bets(game_round: Round) -> int:
     return placed
 
 
-def _advance_auto_runs(bets: list[tuple[int, int, bool]]) -> None:
-    """After a settlement: (run id, bet amount, won) -> each run's next bet, or its end."""
-    runs = CrashAutoRun.objects.select_for_update().in_bulk([run_id for run_id, _, _ in bets])
+def _advance_auto_runs(bets: list[AutoBetResult]) -> None:
+    """After a settlement: each run's next bet, or its end."""
+    runs = CrashAutoRun.objects.select_for_update().in_bulk([bet.run_id for bet in bets])
     changed = []
-    for run_id, amount, won in bets:
+    for run_id, amount, won in ((bet.run_id, bet.stake, bet.won) for bet in bets):
         run = runs[run_id]
         if not run.active:
             continue
@@ -732,14 +679,9 @@ def settle_crash(round_id: int) -> bool:
         if clock.now_ms() < crash_at_ms(game_round):
             raise RoundError(f"Round {game_round.number} has not crashed yet.")
         settled = settle_bets(game_round, CRASH)
-        auto_results = [
-            (bet.auto_run_id, bet.stake, bet.payout > 0)
-            for bet in settled
-            if bet.auto_run_id is not None
-        ]
-        if auto_results:
-            _advance_auto_runs(auto_results)
-        wins = wins_of(settled)
+        if settled.auto_bets:
+            _advance_auto_runs(settled.auto_bets)
+        wins = settled.wins
         pay_and_close(game_round, wins, memo=f"Crash #{game_round.number} wins")
     _after_commit(
         CRASH.slug,
