@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -65,13 +66,33 @@ class ProtectionRefusal(WalletError):
 
 # --- accounts ------------------------------------------------------------------------
 
-HOUSE_KEYS = {
+# Each house account is HOUSE_SHARDS accounts of its kind, `<prefix>:<n>`. Nearly every
+# posting crosses the house, and one row that each posting locks until its COMMIT queued
+# all clients behind it (bench/ledger.py, 8 clients: bets 0.21x pgbench, lock waits on
+# `house:bank`). A player's posting takes shard `user id mod N`; one of many players (a
+# round's wins, a settlement's rake) the shard its key or reference hashes to. The house's
+# balance of a kind is the sum of its shards (`selectors.house_balance`). Changing N moves
+# no money, but a retry across the change names another shard and is refused as a
+# different request: change it only while no money moves.
+HOUSE_SHARDS = 16
+HOUSE_PREFIXES: dict[str, str] = {
     Kind.RAKE: "house:rake",
     Kind.HOUSE_BANK: "house:bank",
     Kind.FEES: "house:fees",
     Kind.ADJUSTMENTS: "house:adjustments",
     Kind.WORLD: "world",
 }
+
+
+def house_shard(anchor: int | str) -> int:
+    """The shard of the house a posting takes: a user's id, or a key or reference."""
+    if isinstance(anchor, int):
+        return anchor % HOUSE_SHARDS
+    return zlib.crc32(anchor.encode()) % HOUSE_SHARDS
+
+
+def house_key(kind: str, shard: int) -> str:
+    return f"{HOUSE_PREFIXES[kind]}:{shard}"
 
 
 def _account(key: str, kind: str, owner=None, reference: str = "") -> Account:
@@ -100,8 +121,23 @@ def escrow_account(reference: str) -> Account:
     return _account(f"escrow:{reference}", Kind.ESCROW, reference=reference)
 
 
-def house_account(kind: str) -> Account:
-    return _account(HOUSE_KEYS[kind], kind)
+def house_account(kind: str, *, anchor: int | str) -> Account:
+    """The house account of `kind` a posting anchored on `anchor` (see `house_shard`)
+    takes; its balance is one shard's, the house's is `selectors.house_balance`."""
+    return _account(house_key(kind, house_shard(anchor)), kind)
+
+
+def open_house_accounts(using: str = "default", **_signal) -> None:
+    """Every shard of every house account, created once (after `migrate` and after a test
+    database's flush: post_migrate), so that no posting pays for creating one."""
+    Account.objects.using(using).bulk_create(
+        [
+            Account(key=house_key(kind, shard), kind=kind, currency=settings.CURRENCY)
+            for kind in HOUSE_PREFIXES
+            for shard in range(HOUSE_SHARDS)
+        ],
+        ignore_conflicts=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -126,8 +162,9 @@ def _escrow(reference: str) -> _Named:
     return _Named(f"escrow:{reference}", Kind.ESCROW, reference=reference)
 
 
-def _house(kind: str) -> _Named:
-    return _Named(HOUSE_KEYS[kind], kind)
+def _house(kind: str, anchor: int | str) -> _Named:
+    """`anchor`: the player's id, or a key or reference (`house_shard`)."""
+    return _Named(house_key(kind, house_shard(anchor)), kind)
 
 
 # --- the one posting primitive --------------------------------------------------------
@@ -462,7 +499,7 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
         _protected(Movement.DEPOSIT, user, amount, key)
         posting = _post(
             TxKind.DEPOSIT,
-            [(_house(Kind.WORLD), -amount), (_cash(user), amount)],
+            [(_house(Kind.WORLD, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=f"deposit:{provider}:{provider_reference}",
             actor=user,
@@ -543,7 +580,7 @@ def _decide_withdrawal(withdrawal: Withdrawal, actor, status: str, note: str) ->
             raise WalletError(f"This withdrawal is already {withdrawal.status}.")
         player = withdrawal.player
         kind, leaves = _DECISIONS[status]
-        target = house_account(Kind.WORLD) if leaves else cash_account(player)
+        target = house_account(Kind.WORLD, anchor=player.pk) if leaves else cash_account(player)
         posting = post(
             kind,
             [(pending_account(player), -withdrawal.amount), (target, withdrawal.amount)],
@@ -641,7 +678,7 @@ def settle(
         escrow = _escrow(escrow_reference)
         moves = [(escrow, -total), *((_cash(u), a) for u, a in payouts.items() if a)]
         if rake:
-            moves.append((_house(Kind.RAKE), rake))
+            moves.append((_house(Kind.RAKE, escrow_reference), rake))
         with transaction.atomic():
             # One posting checks that the escrow holds exactly the total and closes it.
             return _post(
@@ -674,7 +711,7 @@ def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
         _protected(Movement.STAKE, user, amount, key)
         return _post(
             TxKind.FEE,
-            [(_cash(user), -amount), (_house(Kind.FEES), amount)],
+            [(_cash(user), -amount), (_house(Kind.FEES, user.pk), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -689,7 +726,7 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
     with transaction.atomic():
         return _post(
             TxKind.FEE,
-            [(_house(Kind.FEES), -amount), (_cash(user), amount)],
+            [(_house(Kind.FEES, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=reference,
             memo=memo,
@@ -702,7 +739,7 @@ def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet")
         _protected(Movement.STAKE, user, amount, key)
         return _post(
             TxKind.BET,
-            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK), amount)],
+            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK, user.pk), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -722,7 +759,7 @@ def pay_wins(
         return None
     total = sum(payable.values())
     moves = [
-        (_house(Kind.HOUSE_BANK), -total),
+        (_house(Kind.HOUSE_BANK, key), -total),
         *((_cash(user), amount) for user, amount in payable.items()),
     ]
     with transaction.atomic():
@@ -739,7 +776,7 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
     with transaction.atomic():
         posting = _post(
             TxKind.ADJUSTMENT,
-            [(_house(Kind.ADJUSTMENTS), -amount), (_cash(user), amount)],
+            [(_house(Kind.ADJUSTMENTS, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=f"adjustment:user:{user.pk}",
             actor=staff,
