@@ -30,6 +30,7 @@ from wallet import notices
 from wallet.guards import GuardRefusal, Movement
 from wallet.guards import ask as ask_guard
 from wallet.models import Account, Transaction, Withdrawal
+from wallet.prepared import execute, prepared_cursor
 
 Kind = Account.Kind
 TxKind = Transaction.Kind
@@ -358,16 +359,17 @@ def _lock(
     """The rows of the accounts, locked. `create`: some are likely new, so the first
     statement creates them (else only a posting that meets a new account pays for it)."""
     if named is None:
-        cursor.execute(_LOCK_BY_ID_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_ID_SQL, [key, sorted(net)])
         return cursor.fetchall()
     if not create:
-        cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_KEY_SQL, [key, sorted(net)])
         locked = cursor.fetchall()
         if len(locked) == len(net):
             return locked
     for _ in range(2):  # the second time sees an account another request was creating
         accounts = [named[account_key] for account_key in sorted(net)]
-        cursor.execute(
+        execute(
+            cursor,
             _LOCK_OR_CREATE_SQL,
             [
                 settings.CURRENCY,
@@ -399,7 +401,7 @@ def _post_locked(
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
 ) -> Posting:
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         locked = _lock(cursor, net, key, named, create=create)
         if len(locked) != len(net):
             raise WalletError("A transaction names an account that does not exist.")
@@ -432,7 +434,8 @@ def _post_locked(
         account_ids = [row[0] for row in locked]
         closed_id = next((row[0] for row in locked if closing and row[4] == closing.key), None)
         extra = [] if deposit is None else [*deposit, values["created"]]
-        cursor.execute(
+        execute(
+            cursor,
             _WRITE_DEPOSIT_SQL if deposit is not None else _WRITE_PLAIN_SQL,
             [
                 *(values[name] for name in _WRITTEN_FIELDS),
