@@ -19,7 +19,7 @@ import uuid
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -175,6 +175,8 @@ def _house(kind: str, anchor: int | str) -> _Named:
 class Posting:
     transaction: Transaction
     created: bool  # False when an earlier call with the same key already moved the money
+    # Each account's balance after this posting, by key (empty when it moved nothing).
+    balances_after: Mapping[str, int] = field(default_factory=dict)
 
 
 def check_amount(amount: object, *, maximum: int | None = None) -> int:
@@ -458,7 +460,8 @@ def _post_locked(
         ["id", *_WRITTEN_FIELDS],
         [written[0], *(values[name] for name in _WRITTEN_FIELDS)],
     )
-    return Posting(tx, created=True)
+    keys = [row[4] for row in locked]
+    return Posting(tx, created=True, balances_after=dict(zip(keys, balances_after, strict=True)))
 
 
 def _refusal(
@@ -486,6 +489,12 @@ def _refusal(
 # --- player money in and out ----------------------------------------------------------
 
 
+def _tell_cash(user_id: int, posting: Posting) -> None:
+    """The player's pages hear the cash balance this posting left (no read after it)."""
+    balance = posting.balances_after[_cash(user_id).key]
+    notices.cash_moved(user_id, balances={user_id: balance})
+
+
 def _protected(movement: Movement, user, amount: int, key: str) -> None:
     """Ask the player's protection first, inside the movement's transaction: the guard
     locks the player's protection row, so two requests of one player are judged one after
@@ -510,7 +519,7 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
             deposit=(user.pk, amount, provider, provider_reference),
         )
         if posting.created:
-            notices.cash_moved(user.pk)
+            _tell_cash(user.pk, posting)
     return posting
 
 
@@ -561,7 +570,7 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
         withdrawal = Withdrawal.objects.create(
             player=user, amount=amount, requested=posting.transaction
         )
-        notices.cash_moved(user.pk)
+        _tell_cash(user.pk, posting)
         return WithdrawalRequest(withdrawal, created=True)
 
 
@@ -794,5 +803,5 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
                 amount=amount,
                 transaction=str(posting.transaction.uuid),
             )
-            notices.cash_moved(user.pk)
+            _tell_cash(user.pk, posting)
     return posting

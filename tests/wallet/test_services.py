@@ -210,8 +210,12 @@ def test_the_player_is_told_after_commit_whenever_their_cash_moves(
 ):
     from wallet import notices
 
-    heard: list[int] = []
-    notices.on_cash_moved(heard.append)
+    told: list[tuple[int, int | None]] = []
+
+    def listener(user_id: int, balance: int | None) -> None:
+        told.append((user_id, balance))
+
+    notices.on_cash_moved(listener)
     try:
         user, staff = funded(0), make_user(is_staff=True)
         with django_capture_on_commit_callbacks(execute=True):
@@ -220,12 +224,16 @@ def test_the_player_is_told_after_commit_whenever_their_cash_moves(
             withdrawal = services.request_withdrawal(user, 200, key="n2")
             services.reject_withdrawal(withdrawal, staff=staff, note="test")
             services.adjust(user, 50, reason="goodwill", staff=staff, key="n3")
+        heard = [user_id for user_id, _ in told]
         assert heard == [user.pk] * 4  # the replayed deposit moved nothing and says nothing
+        # The balance each movement left, when the mover knows it (a decided withdrawal's
+        # listener reads it).
+        assert [balance for _, balance in told] == [500, 300, None, 550]
         with (
             pytest.raises(services.InsufficientFunds),
             django_capture_on_commit_callbacks(execute=True),
         ):
             services.request_withdrawal(user, 10**9, key="n4")
-        assert heard == [user.pk] * 4
+        assert len(told) == 4
     finally:
-        notices._listeners.remove(heard.append)
+        notices._listeners.remove(listener)
