@@ -38,6 +38,7 @@ from accounts.models import (
 from staff.roles import REGULATORS_GROUP
 from wallet.guards import GuardRefusal
 from wallet.models import Entry, Transaction
+from wallet.prepared import execute, prepared_cursor
 
 Kind = ProtectionLimit.Kind
 Period = ProtectionLimit.Period
@@ -343,8 +344,9 @@ def _judge(
     now: datetime,
     session: bool = False,
 ) -> _Judgement:
-    with connection.cursor() as cursor:
-        cursor.execute(
+    with prepared_cursor() as cursor:
+        execute(
+            cursor,
             _JUDGE_SQL,
             {
                 "regulators": REGULATORS_GROUP,

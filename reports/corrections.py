@@ -36,16 +36,19 @@ def _house_and_players(game: Game | None, game_round: Round | None, tournament=N
                 "player_id", flat=True
             )
         )
-        return wallet.house_account(Account.Kind.RAKE), players, tournament.escrow_reference
+        reference = tournament.escrow_reference
+        return wallet.house_account(Account.Kind.RAKE, anchor=reference), players, reference
     if game is not None:
         if not game.settled:
             raise CorrectionRefused("Only a settled game's result can be corrected.")
         players = set(game.seats.values_list("player_id", flat=True))
-        return wallet.house_account(Account.Kind.RAKE), players, game.escrow_reference
+        reference = game.escrow_reference
+        return wallet.house_account(Account.Kind.RAKE, anchor=reference), players, reference
     if not game_round.is_settled:
         raise CorrectionRefused("Only a settled round's result can be corrected.")
     players = round_selectors.players_of(game_round)
-    return wallet.house_account(Account.Kind.HOUSE_BANK), players, game_round.reference
+    reference = game_round.reference
+    return wallet.house_account(Account.Kind.HOUSE_BANK, anchor=reference), players, reference
 
 
 def correct_result(

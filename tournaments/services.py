@@ -552,11 +552,12 @@ def _top_up(tournament: Tournament, entries: int) -> int:
     posted as a win of the house bank's, so the revenue reports count it against GGR."""
     top_up = max(0, tournament.guaranteed - entries)
     if top_up:
+        reference = tournament.escrow_reference
         wallet.post(
             LedgerTransaction.Kind.WIN,
             [
-                (wallet.house_account(Account.Kind.HOUSE_BANK), -top_up),
-                (wallet.escrow_account(tournament.escrow_reference), top_up),
+                (wallet.house_account(Account.Kind.HOUSE_BANK, anchor=reference), -top_up),
+                (wallet.escrow_account(reference), top_up),
             ],
             key=f"{tournament.escrow_reference}:guarantee",
             reference=tournament.escrow_reference,

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from staff.readonly import ReadOnly, ReadOnlyAdmin
-from wallet import services
+from wallet import selectors, services
 from wallet.forms import AdjustmentForm
 from wallet.models import Account, Deposit, Entry, Transaction, Withdrawal
 from wallet.money import format_minor
@@ -29,6 +29,16 @@ class AccountAdmin(ReadOnlyAdmin):
     list_select_related = ("owner",)
     search_fields = ("key", "reference", "owner__email")
     change_form_template = "admin/wallet/account/change_form.html"
+    change_list_template = "admin/wallet/account/change_list.html"
+
+    def changelist_view(self, request: HttpRequest, extra_context=None):
+        # The house's balances by kind, each the sum of its shards (the list shows each).
+        house = [
+            (Account.Kind(kind).label, format_minor(balance))
+            for kind, balance in selectors.house_balances().items()
+        ]
+        context = {"house": house, "house_shards": services.HOUSE_SHARDS}
+        return super().changelist_view(request, {**(extra_context or {}), **context})
 
     @admin.display(description="balance", ordering="balance")
     def shown_balance(self, account: Account) -> str:

@@ -22,6 +22,8 @@ class Account(models.Model):
 
     # Kinds that hold somebody's money: the database refuses to let them go below zero.
     NON_NEGATIVE = (Kind.CASH, Kind.ESCROW, Kind.PENDING_WITHDRAWAL)
+    # The house's kinds, each split into shards (wallet.services.HOUSE_SHARDS).
+    HOUSE = (Kind.HOUSE_BANK, Kind.RAKE, Kind.FEES, Kind.ADJUSTMENTS, Kind.WORLD)
 
     key = models.CharField(max_length=100, unique=True)
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -44,6 +46,14 @@ class Account(models.Model):
                 condition=models.Q(balance__gte=0)
                 | ~models.Q(kind__in=["cash", "escrow", "pending"]),
                 name="account_balance_non_negative",
+            ),
+        ]
+        indexes = [
+            # The house's shards of a kind, summed by selectors.house_balance.
+            models.Index(
+                fields=["kind"],
+                condition=models.Q(kind__in=["bank", "rake", "fees", "adjust", "world"]),
+                name="account_house_kind",
             ),
         ]
         # Staff corrections go through services.adjust (admin "Adjust balance" view).

@@ -9,11 +9,11 @@ would wait on 10,000 sends; their pages sync instead (docs/architecture.md)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.db import transaction
 
-Listener = Callable[[int], None]  # listener(user_id)
+Listener = Callable[[int, int | None], None]  # listener(user_id, cash balance if known)
 
 _listeners: list[Listener] = []
 log = logging.getLogger(__name__)
@@ -24,16 +24,19 @@ def on_cash_moved(listener: Listener) -> None:
         _listeners.append(listener)
 
 
-def cash_moved(*user_ids: int) -> None:
-    """After the current transaction commits, each listener hears of each player."""
+def cash_moved(*user_ids: int, balances: Mapping[int, int] | None = None) -> None:
+    """After the current transaction commits, each listener hears of each player, with the
+    cash balance the mover left when it knows it (`balances`, by user id), so that no
+    listener reads it again."""
+    known = dict(balances or {})
     if user_ids:
-        transaction.on_commit(lambda: _tell(user_ids))
+        transaction.on_commit(lambda: _tell(user_ids, known))
 
 
-def _tell(user_ids: tuple[int, ...]) -> None:
+def _tell(user_ids: tuple[int, ...], balances: Mapping[int, int]) -> None:
     for user_id in user_ids:
         for listener in _listeners:
             try:
-                listener(user_id)
+                listener(user_id, balances.get(user_id))
             except Exception:  # a committed movement stands whatever a listener does
                 log.exception("a cash-moved listener failed for user %s", user_id)

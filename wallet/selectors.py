@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from wallet.models import Account, Entry, Withdrawal
@@ -32,6 +32,23 @@ def pending_withdrawal_balance(user) -> int:
 
 def _balance(account_key: str) -> int:
     return Account.objects.filter(key=account_key).values_list("balance", flat=True).first() or 0
+
+
+def house_balance(kind: str) -> int:
+    """The house's balance of a kind (bank, rake, fees, adjustments, world): the sum of its
+    shards (wallet.services.HOUSE_SHARDS)."""
+    return house_balances()[kind]
+
+
+def house_balances() -> dict[str, int]:
+    """Every house kind's balance, each the sum of its shards."""
+    sums = dict(
+        Account.objects.filter(kind__in=Account.HOUSE)
+        .values("kind")
+        .annotate(total=Sum("balance"))
+        .values_list("kind", "total")
+    )
+    return {kind: sums.get(kind, 0) for kind in Account.HOUSE}
 
 
 def recent_withdrawals(user, *, limit: int = 10) -> QuerySet[Withdrawal]:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -29,6 +30,7 @@ from wallet import notices
 from wallet.guards import GuardRefusal, Movement
 from wallet.guards import ask as ask_guard
 from wallet.models import Account, Transaction, Withdrawal
+from wallet.prepared import execute, prepared_cursor
 
 Kind = Account.Kind
 TxKind = Transaction.Kind
@@ -65,13 +67,33 @@ class ProtectionRefusal(WalletError):
 
 # --- accounts ------------------------------------------------------------------------
 
-HOUSE_KEYS = {
+# Each house account is HOUSE_SHARDS accounts of its kind, `<prefix>:<n>`. Nearly every
+# posting crosses the house, and one row that each posting locks until its COMMIT queued
+# all clients behind it (bench/ledger.py, 8 clients: bets 0.21x pgbench, lock waits on
+# `house:bank`). A player's posting takes shard `user id mod N`; one of many players (a
+# round's wins, a settlement's rake) the shard its key or reference hashes to. The house's
+# balance of a kind is the sum of its shards (`selectors.house_balance`). Changing N moves
+# no money, but a retry across the change names another shard and is refused as a
+# different request: change it only while no money moves.
+HOUSE_SHARDS = 16
+HOUSE_PREFIXES: dict[str, str] = {
     Kind.RAKE: "house:rake",
     Kind.HOUSE_BANK: "house:bank",
     Kind.FEES: "house:fees",
     Kind.ADJUSTMENTS: "house:adjustments",
     Kind.WORLD: "world",
 }
+
+
+def house_shard(anchor: int | str) -> int:
+    """The shard of the house a posting takes: a user's id, or a key or reference."""
+    if isinstance(anchor, int):
+        return anchor % HOUSE_SHARDS
+    return zlib.crc32(anchor.encode()) % HOUSE_SHARDS
+
+
+def house_key(kind: str, shard: int) -> str:
+    return f"{HOUSE_PREFIXES[kind]}:{shard}"
 
 
 def _account(key: str, kind: str, owner=None, reference: str = "") -> Account:
@@ -100,8 +122,23 @@ def escrow_account(reference: str) -> Account:
     return _account(f"escrow:{reference}", Kind.ESCROW, reference=reference)
 
 
-def house_account(kind: str) -> Account:
-    return _account(HOUSE_KEYS[kind], kind)
+def house_account(kind: str, *, anchor: int | str) -> Account:
+    """The house account of `kind` a posting anchored on `anchor` (see `house_shard`)
+    takes; its balance is one shard's, the house's is `selectors.house_balance`."""
+    return _account(house_key(kind, house_shard(anchor)), kind)
+
+
+def open_house_accounts(using: str = "default", **_signal) -> None:
+    """Every shard of every house account, created once (after `migrate` and after a test
+    database's flush: post_migrate), so that no posting pays for creating one."""
+    Account.objects.using(using).bulk_create(
+        [
+            Account(key=house_key(kind, shard), kind=kind, currency=settings.CURRENCY)
+            for kind in HOUSE_PREFIXES
+            for shard in range(HOUSE_SHARDS)
+        ],
+        ignore_conflicts=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -126,8 +163,9 @@ def _escrow(reference: str) -> _Named:
     return _Named(f"escrow:{reference}", Kind.ESCROW, reference=reference)
 
 
-def _house(kind: str) -> _Named:
-    return _Named(HOUSE_KEYS[kind], kind)
+def _house(kind: str, anchor: int | str) -> _Named:
+    """`anchor`: the player's id, or a key or reference (`house_shard`)."""
+    return _Named(house_key(kind, house_shard(anchor)), kind)
 
 
 # --- the one posting primitive --------------------------------------------------------
@@ -137,6 +175,8 @@ def _house(kind: str) -> _Named:
 class Posting:
     transaction: Transaction
     created: bool  # False when an earlier call with the same key already moved the money
+    # Each account's balance after this posting, by key (empty when it moved nothing).
+    balances_after: Mapping[str, int] = field(default_factory=dict)
 
 
 def check_amount(amount: object, *, maximum: int | None = None) -> int:
@@ -321,16 +361,17 @@ def _lock(
     """The rows of the accounts, locked. `create`: some are likely new, so the first
     statement creates them (else only a posting that meets a new account pays for it)."""
     if named is None:
-        cursor.execute(_LOCK_BY_ID_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_ID_SQL, [key, sorted(net)])
         return cursor.fetchall()
     if not create:
-        cursor.execute(_LOCK_BY_KEY_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_KEY_SQL, [key, sorted(net)])
         locked = cursor.fetchall()
         if len(locked) == len(net):
             return locked
     for _ in range(2):  # the second time sees an account another request was creating
         accounts = [named[account_key] for account_key in sorted(net)]
-        cursor.execute(
+        execute(
+            cursor,
             _LOCK_OR_CREATE_SQL,
             [
                 settings.CURRENCY,
@@ -362,7 +403,7 @@ def _post_locked(
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
 ) -> Posting:
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         locked = _lock(cursor, net, key, named, create=create)
         if len(locked) != len(net):
             raise WalletError("A transaction names an account that does not exist.")
@@ -395,7 +436,8 @@ def _post_locked(
         account_ids = [row[0] for row in locked]
         closed_id = next((row[0] for row in locked if closing and row[4] == closing.key), None)
         extra = [] if deposit is None else [*deposit, values["created"]]
-        cursor.execute(
+        execute(
+            cursor,
             _WRITE_DEPOSIT_SQL if deposit is not None else _WRITE_PLAIN_SQL,
             [
                 *(values[name] for name in _WRITTEN_FIELDS),
@@ -418,7 +460,8 @@ def _post_locked(
         ["id", *_WRITTEN_FIELDS],
         [written[0], *(values[name] for name in _WRITTEN_FIELDS)],
     )
-    return Posting(tx, created=True)
+    keys = [row[4] for row in locked]
+    return Posting(tx, created=True, balances_after=dict(zip(keys, balances_after, strict=True)))
 
 
 def _refusal(
@@ -446,6 +489,12 @@ def _refusal(
 # --- player money in and out ----------------------------------------------------------
 
 
+def _tell_cash(user_id: int, posting: Posting) -> None:
+    """The player's pages hear the cash balance this posting left (no read after it)."""
+    balance = posting.balances_after[_cash(user_id).key]
+    notices.cash_moved(user_id, balances={user_id: balance})
+
+
 def _protected(movement: Movement, user, amount: int, key: str) -> None:
     """Ask the player's protection first, inside the movement's transaction: the guard
     locks the player's protection row, so two requests of one player are judged one after
@@ -462,7 +511,7 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
         _protected(Movement.DEPOSIT, user, amount, key)
         posting = _post(
             TxKind.DEPOSIT,
-            [(_house(Kind.WORLD), -amount), (_cash(user), amount)],
+            [(_house(Kind.WORLD, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=f"deposit:{provider}:{provider_reference}",
             actor=user,
@@ -470,7 +519,7 @@ def deposit(user, amount: int, *, provider: str, provider_reference: str, key: s
             deposit=(user.pk, amount, provider, provider_reference),
         )
         if posting.created:
-            notices.cash_moved(user.pk)
+            _tell_cash(user.pk, posting)
     return posting
 
 
@@ -521,7 +570,7 @@ def submit_withdrawal(user, amount: int, *, key: str) -> WithdrawalRequest:
         withdrawal = Withdrawal.objects.create(
             player=user, amount=amount, requested=posting.transaction
         )
-        notices.cash_moved(user.pk)
+        _tell_cash(user.pk, posting)
         return WithdrawalRequest(withdrawal, created=True)
 
 
@@ -543,7 +592,7 @@ def _decide_withdrawal(withdrawal: Withdrawal, actor, status: str, note: str) ->
             raise WalletError(f"This withdrawal is already {withdrawal.status}.")
         player = withdrawal.player
         kind, leaves = _DECISIONS[status]
-        target = house_account(Kind.WORLD) if leaves else cash_account(player)
+        target = house_account(Kind.WORLD, anchor=player.pk) if leaves else cash_account(player)
         posting = post(
             kind,
             [(pending_account(player), -withdrawal.amount), (target, withdrawal.amount)],
@@ -641,7 +690,7 @@ def settle(
         escrow = _escrow(escrow_reference)
         moves = [(escrow, -total), *((_cash(u), a) for u, a in payouts.items() if a)]
         if rake:
-            moves.append((_house(Kind.RAKE), rake))
+            moves.append((_house(Kind.RAKE, escrow_reference), rake))
         with transaction.atomic():
             # One posting checks that the escrow holds exactly the total and closes it.
             return _post(
@@ -674,7 +723,7 @@ def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
         _protected(Movement.STAKE, user, amount, key)
         return _post(
             TxKind.FEE,
-            [(_cash(user), -amount), (_house(Kind.FEES), amount)],
+            [(_cash(user), -amount), (_house(Kind.FEES, user.pk), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -689,7 +738,7 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
     with transaction.atomic():
         return _post(
             TxKind.FEE,
-            [(_house(Kind.FEES), -amount), (_cash(user), amount)],
+            [(_house(Kind.FEES, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=reference,
             memo=memo,
@@ -702,7 +751,7 @@ def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet")
         _protected(Movement.STAKE, user, amount, key)
         return _post(
             TxKind.BET,
-            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK), amount)],
+            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK, user.pk), amount)],
             key=key,
             reference=reference,
             actor=user,
@@ -722,7 +771,7 @@ def pay_wins(
         return None
     total = sum(payable.values())
     moves = [
-        (_house(Kind.HOUSE_BANK), -total),
+        (_house(Kind.HOUSE_BANK, key), -total),
         *((_cash(user), amount) for user, amount in payable.items()),
     ]
     with transaction.atomic():
@@ -739,7 +788,7 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
     with transaction.atomic():
         posting = _post(
             TxKind.ADJUSTMENT,
-            [(_house(Kind.ADJUSTMENTS), -amount), (_cash(user), amount)],
+            [(_house(Kind.ADJUSTMENTS, user.pk), -amount), (_cash(user), amount)],
             key=key,
             reference=f"adjustment:user:{user.pk}",
             actor=staff,
@@ -754,5 +803,5 @@ def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:
                 amount=amount,
                 transaction=str(posting.transaction.uuid),
             )
-            notices.cash_moved(user.pk)
+            _tell_cash(user.pk, posting)
     return posting

@@ -20,12 +20,9 @@ from reports import corrections, exports, history
 from reports.models import ExportJob
 from staff.roles import REGULATORS_GROUP
 from wallet.models import Account
+from wallet.selectors import house_balance
 
 TODAY_FILTERS = exports.Filters(history.Period(date(2000, 1, 1), date(2100, 1, 1)))
-
-
-def balance(key: str) -> int:
-    return Account.objects.filter(key=key).values_list("balance", flat=True).first() or 0
 
 
 @pytest.mark.django_db
@@ -48,9 +45,9 @@ def test_revenue_reconciles_with_the_ledger_to_the_minor_unit(
         for _, _, _stakes, bank, rake, fees, ggr, adjustments, players in rows:
             assert ggr == bank + rake + fees
             assert ggr + adjustments + players == 0  # the house's gain: the players' loss
-        assert sum(row[4] for row in rows) == balance("house:rake")
-        assert sum(row[3] for row in rows) == balance("house:bank")
-        assert sum(row[5] for row in rows) == balance("house:fees")
+        assert sum(row[4] for row in rows) == house_balance(Account.Kind.RAKE)
+        assert sum(row[3] for row in rows) == house_balance(Account.Kind.HOUSE_BANK)
+        assert sum(row[5] for row in rows) == house_balance(Account.Kind.FEES)
     crash = next(r for r in exports.revenue_rows(TODAY_FILTERS, "day") if r[1] == "crash")
     assert crash[2] == 999 + 701 and crash[3] == 999 + 701 - 999 * 150 // 100
 

@@ -11,7 +11,9 @@ from accounts import services as account_services
 from reports import corrections, history
 from reports.models import AuditLog, Correction
 from staff import audit
+from wallet import services as wallet
 from wallet.invariants import ledger_problems
+from wallet.models import Account
 from wallet.selectors import cash_balance
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +71,7 @@ def test_a_correction_is_balanced_audited_and_shown_to_the_players(played_game, 
     assert {e.account.key for e in entries} == {
         f"cash:user:{winner.pk}",
         f"cash:user:{loser.pk}",
-        "house:rake",
+        wallet.house_account(Account.Kind.RAKE, anchor=game.escrow_reference).key,
     }
     assert correction.ledger_transaction.kind == "correction"
     assert ledger_problems() == []

@@ -120,10 +120,7 @@ def rebuild_game(document: dict) -> None:
     for seat, payout in zip(seats, paid.payouts, strict=True):
         assert moved[seat["player"]] == payout - seat["held"]
     rake = sum(
-        e["amount"]
-        for t in document["ledger"]
-        for e in t["entries"]
-        if e["account"] == "house:rake"
+        e["amount"] for t in document["ledger"] for e in t["entries"] if e["account_kind"] == "rake"
     )
     assert rake == paid.rake
 

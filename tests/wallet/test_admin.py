@@ -9,7 +9,7 @@ from django.urls import reverse
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Deposit, Transaction, Withdrawal
-from wallet.selectors import cash_balance
+from wallet.selectors import cash_balance, house_balance
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +103,7 @@ def test_approve_and_reject_with_the_permission(client, make_user, funded):
     assert (first.status, first.decided_by) == ("paid", decider)
     assert (second.status, second.decided_by) == ("rejected", decider)
     assert cash_balance(player) == 900
-    assert services.house_account(Account.Kind.WORLD).balance == -900
+    assert house_balance(Account.Kind.WORLD) == -900
     assert ledger_problems() == []
 
 
@@ -160,7 +160,7 @@ def test_an_adjustment_posts_with_its_reason_and_author(client, make_user, funde
     assert cash_balance(player) == 750
     adjustment = Transaction.objects.get(kind="adjustment")
     assert (adjustment.memo, adjustment.actor) == ("Bonus reversed", adjuster)
-    assert services.house_account(Account.Kind.ADJUSTMENTS).balance == 250
+    assert house_balance(Account.Kind.ADJUSTMENTS) == 250
     assert ledger_problems() == []
 
 
@@ -210,6 +210,6 @@ def test_adjusting_needs_the_permission(client, make_user, funded):
 def test_only_a_player_cash_account_is_adjusted(client, superuser, funded):
     funded(1_000)
     client.force_login(superuser)
-    world = services.house_account(Account.Kind.WORLD)
+    world = Account.objects.filter(kind=Account.Kind.WORLD).first()
     response = client.get(reverse("admin:wallet_account_adjust", args=[world.pk]), follow=True)
     assert "Only a player&#x27;s cash account can be adjusted." in response.content.decode()

@@ -14,7 +14,7 @@ from tests.conftest import database_url
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Deposit
-from wallet.selectors import cash_balance
+from wallet.selectors import cash_balance, house_balance
 
 
 def tamper(sql: str, *params) -> None:
@@ -102,5 +102,5 @@ def test_seed_demo_funds_each_demo_player_once():
     assert deposits.count() == 4
     start = 1_000 * 10**settings.CURRENCY_DIGITS
     assert {cash_balance(deposit.player) for deposit in deposits} == {start}
-    assert services.house_account(Account.Kind.WORLD).balance == -4 * start
+    assert house_balance(Account.Kind.WORLD) == -4 * start
     assert ledger_problems() == []

@@ -5,7 +5,7 @@ from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Entry, Transaction, Withdrawal
 from wallet.rake import hourly_rake, percentage_rake
-from wallet.selectors import cash_balance
+from wallet.selectors import cash_balance, house_balance
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def funded(make_user):
 def test_deposit_credits_cash_from_the_outside_world(funded):
     user = funded(2_500)
     assert cash_balance(user) == 2_500
-    assert services.house_account(Account.Kind.WORLD).balance == -2_500
+    assert house_balance(Account.Kind.WORLD) == -2_500
     assert ledger_problems() == []
 
 
@@ -77,7 +77,7 @@ def test_withdrawal_approve_and_reject(funded, make_user):
     services.approve_withdrawal(w1, staff=staff)
     services.reject_withdrawal(w2, staff=staff, note="Card name mismatch")
     assert cash_balance(user) == 700
-    assert services.house_account(Account.Kind.WORLD).balance == -700
+    assert house_balance(Account.Kind.WORLD) == -700
     with pytest.raises(services.WalletError):
         services.approve_withdrawal(w2, staff=staff)
     assert Withdrawal.objects.get(pk=w2.pk).status == "rejected"
@@ -91,7 +91,7 @@ def test_hold_settle_with_rake(funded):
     rake = percentage_rake(1_000, 400)
     services.settle("table:7", {a: 1_000 - rake}, rake=rake, key="settle:7")
     assert (cash_balance(a), cash_balance(b)) == (1_460, 500)
-    assert services.house_account(Account.Kind.RAKE).balance == 40
+    assert house_balance(Account.Kind.RAKE) == 40
     assert services.escrow_account("table:7").balance == 0
     # A retried settlement moves nothing; a second one with another key is refused.
     again = services.settle("table:7", {a: 1_000 - rake}, rake=rake, key="settle:7")
@@ -146,7 +146,10 @@ def test_an_unbalanced_transaction_fails_at_commit(make_user):
         tx = Transaction.objects.create(kind="adjustment", idempotency_key="raw", fingerprint="x")
         Entry.objects.create(transaction=tx, account=account, amount=100, balance_after=100)
         Entry.objects.create(
-            transaction=tx, account=services.house_account("world"), amount=-90, balance_after=-90
+            transaction=tx,
+            account=services.house_account("world", anchor=user.pk),
+            amount=-90,
+            balance_after=-90,
         )
     assert not Transaction.objects.filter(idempotency_key="raw").exists()
 
@@ -207,8 +210,12 @@ def test_the_player_is_told_after_commit_whenever_their_cash_moves(
 ):
     from wallet import notices
 
-    heard: list[int] = []
-    notices.on_cash_moved(heard.append)
+    told: list[tuple[int, int | None]] = []
+
+    def listener(user_id: int, balance: int | None) -> None:
+        told.append((user_id, balance))
+
+    notices.on_cash_moved(listener)
     try:
         user, staff = funded(0), make_user(is_staff=True)
         with django_capture_on_commit_callbacks(execute=True):
@@ -217,12 +224,16 @@ def test_the_player_is_told_after_commit_whenever_their_cash_moves(
             withdrawal = services.request_withdrawal(user, 200, key="n2")
             services.reject_withdrawal(withdrawal, staff=staff, note="test")
             services.adjust(user, 50, reason="goodwill", staff=staff, key="n3")
+        heard = [user_id for user_id, _ in told]
         assert heard == [user.pk] * 4  # the replayed deposit moved nothing and says nothing
+        # The balance each movement left, when the mover knows it (a decided withdrawal's
+        # listener reads it).
+        assert [balance for _, balance in told] == [500, 300, None, 550]
         with (
             pytest.raises(services.InsufficientFunds),
             django_capture_on_commit_callbacks(execute=True),
         ):
             services.request_withdrawal(user, 10**9, key="n4")
-        assert heard == [user.pk] * 4
+        assert len(told) == 4
     finally:
-        notices._listeners.remove(heard.append)
+        notices._listeners.remove(listener)

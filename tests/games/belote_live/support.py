@@ -7,6 +7,7 @@ from games import services
 from games.engine import Outcome
 from games.models import Game
 from wallet.models import Account
+from wallet.selectors import house_balance
 
 START_BALANCE = 100_000
 MAX_MOVES = 3_000
@@ -62,13 +63,9 @@ def predicted_outcome(game: Game, disconnections: int = 0) -> Outcome:
     return outcome
 
 
-def house(key: str) -> int:
-    return Account.objects.filter(key=key).values_list("balance", flat=True).first() or 0
-
-
 def house_rake() -> int:
-    return house("house:rake")
+    return house_balance(Account.Kind.RAKE)
 
 
 def house_fees() -> int:
-    return house("house:fees")
+    return house_balance(Account.Kind.FEES)
