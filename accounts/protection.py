@@ -204,11 +204,17 @@ def limits_review_due(user: User, now: datetime | None = None) -> bool:
     """Whether to ask the player to review their limits: they have some, and have not
     looked at them for six months."""
     now = now or timezone.now()
-    protection = protection_of(user)
-    last_set = ProtectionLimit.objects.filter(protection=protection).aggregate(t=Max("updated"))
-    if last_set["t"] is None:
+    # One read, asked on every page a player opens; a player without a protection row
+    # has no limits (the row is created with the first one).
+    looked = (
+        PlayerProtection.objects.filter(user_id=user.pk)
+        .annotate(last_set=Max("limits__updated"))
+        .values_list("limits_reviewed", "last_set")
+        .first()
+    )
+    if looked is None or looked[1] is None:
         return False
-    reviewed = max(filter(None, (protection.limits_reviewed, last_set["t"])))
+    reviewed = max(filter(None, looked))
     return now - reviewed >= LIMITS_REVIEW_AFTER
 
 

@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.conf import settings
 
 from accounts.middleware import is_play_page
@@ -20,6 +22,8 @@ def site(request) -> dict:
         "CURRENCY_DIGITS": settings.CURRENCY_DIGITS,
         "overseer": overseer,
         "may_export": overseer and may_export(user),
-        "header_balance": None if overseer else header_balance(user),
+        # Read when the header shows it (a template calls a callable), unless the view
+        # already read the balance and passes it itself (the wallet page).
+        "header_balance": None if overseer else partial(header_balance, user),
         "play_page": is_play_page(request.path_info),
     }

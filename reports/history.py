@@ -318,28 +318,26 @@ class Totals:
 
 
 def totals(user, period: Period) -> Totals:
-    """From the player's ledger entries in the period: play, and money in and out."""
+    """From the player's ledger entries in the period: play, and money in and out, summed
+    in one pass over the period's entries."""
     K = Transaction.Kind
-    entries = Entry.objects.filter(
+
+    def total(*kinds: str) -> Sum:
+        return Sum("amount", filter=Q(transaction__kind__in=kinds), default=0)
+
+    sums = Entry.objects.filter(
         account__key=f"cash:user:{user.pk}",
         transaction__created__gte=period.since,
         transaction__created__lt=period.until,
+    ).aggregate(
+        staked=total(*STAKE_KINDS),
+        returned=total(*(k for k in PLAY_KINDS if k not in STAKE_KINDS)),
+        deposits=total(K.DEPOSIT),
+        # A request takes the money out of cash; a rejected or cancelled one brings it back.
+        withdrawals=total(K.WITHDRAWAL_REQUEST, K.WITHDRAWAL_REJECTED, K.WITHDRAWAL_CANCELLED),
     )
-
-    def total(**where) -> int:
-        return entries.filter(**where).aggregate(s=Sum("amount"))["s"] or 0
-
-    staked = -total(transaction__kind__in=STAKE_KINDS)
-    returned = total(transaction__kind__in=[k for k in PLAY_KINDS if k not in STAKE_KINDS])
-    deposits = total(transaction__kind=K.DEPOSIT)
-    # A request takes the money out of cash; a rejected or cancelled one brings it back.
-    withdrawals = -total(
-        transaction__kind__in=[
-            K.WITHDRAWAL_REQUEST,
-            K.WITHDRAWAL_REJECTED,
-            K.WITHDRAWAL_CANCELLED,
-        ]
-    )
+    staked, returned = -sums["staked"], sums["returned"]
+    deposits, withdrawals = sums["deposits"], -sums["withdrawals"]
     return Totals(
         staked=staked,
         returned=returned,
