@@ -5,17 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Subquery
 from django.utils import timezone
 
 from wallet.models import Account, Entry, Withdrawal
 
 
-def header_balance(user) -> int | None:
-    """The logged-in player's cash balance in minor units (None when nobody is logged in)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return cash_balance(user)
+def cash_balance_column(user) -> Subquery:
+    """The player's cash balance as a column of another query (NULL before their first
+    movement): the page header reads it with the rest of what it shows."""
+    return Subquery(Account.objects.filter(key=f"cash:user:{user.pk}").values("balance")[:1])
 
 
 def cash_balance(user) -> int:
@@ -59,6 +58,30 @@ def wallet_accounts(user) -> WalletAccounts:
     )
 
 
+def newest_cash_entry(user) -> tuple[int, int] | None:
+    """(the player's cash account id, the id of its newest entry), None before any.
+
+    Entries are never changed or removed, and each one written to an account has a
+    higher id than the last (a posting writes them holding the account's row lock), so
+    anything computed from the entries up to this id stays exact until it changes. Two
+    statements: with the account's id as a constant, the planner walks the (account, id)
+    index; through a join or a subquery it may walk every account's entries instead."""
+    account_id = cash_account_id(user)
+    if account_id is None:
+        return None
+    newest = (
+        Entry.objects.filter(account_id=account_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return None if newest is None else (account_id, newest)
+
+
+def cash_account_id(user) -> int | None:
+    return Account.objects.filter(key=f"cash:user:{user.pk}").values_list("pk", flat=True).first()
+
+
 def recent_withdrawals(user, *, limit: int = 10) -> QuerySet[Withdrawal]:
     return Withdrawal.objects.filter(player=user).order_by("-id")[:limit]
 
@@ -78,9 +101,7 @@ def statement(
     (account, id) index backwards for a page and counts the lines from that index alone,
     however many lines other accounts hold."""
     if account_id is None:
-        account_id = (
-            Account.objects.filter(key=f"cash:user:{user.pk}").values_list("pk", flat=True).first()
-        )
+        account_id = cash_account_id(user)
     if account_id is None:
         return Entry.objects.none()
     entries = (

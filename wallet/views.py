@@ -46,7 +46,6 @@ def index(request: HttpRequest) -> HttpResponse:
         "wallet/index.html",
         {
             "balance": accounts.cash,
-            "header_balance": accounts.cash,  # read once for the page and its header
             "pending": accounts.pending,
             "withdrawals": selectors.recent_withdrawals(request.user),
             "deposit_form": DepositForm(),

@@ -43,16 +43,3 @@ def _has_staked(user, session) -> bool:
     if staked and session is not None:
         session[STAKED] = True
     return staked
-
-
-@register.inclusion_tag("includes/limits_review.html", takes_context=True)
-def limits_review_prompt(context) -> dict:
-    """Every six months, players with limits are asked whether they still suit them."""
-    user = context.get("user")
-    due = bool(
-        user is not None
-        and user.is_authenticated
-        and not user.is_staff
-        and protection.limits_review_due(user)
-    )
-    return {"due": due}
