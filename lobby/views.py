@@ -46,7 +46,7 @@ def _catalogue(urlconf: str | None) -> list[tuple[registry.AnyEngine, str, str]]
 
 @login_required
 def index(request):
-    presence.seen(request.user.pk)
+    online = presence.seen_and_counted(request.user.pk)
     form, filters = _filters(request)
     return render(
         request,
@@ -58,7 +58,7 @@ def index(request):
             "tables": selectors.open_tables(**filters),
             "live_games": selectors.live_games(),
             "mine": selectors.my_tables(request.user),
-            "online": presence.online_count(),
+            "online": online,
             "in_play": selectors.games_in_play(),
         },
     )
