@@ -6,6 +6,7 @@ import re
 import uuid
 from functools import cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -52,7 +53,7 @@ SECTIONS = (
 
 
 @cache
-def _links(urlconf: str | None) -> dict[str, dict[str, str]]:
+def _links(urlconf: str) -> dict[str, dict[str, str]]:
     """Each round game's play, rules and fairness addresses: the same for the life of the
     process (the games are registered in code), reversed once instead of three times per
     game on every Casino page."""
@@ -66,7 +67,7 @@ def _links(urlconf: str | None) -> dict[str, dict[str, str]]:
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    links = _links(get_urlconf())
+    links = _links(get_urlconf(settings.ROOT_URLCONF))
     entries = [{**entry, "links": links[entry["game"].slug]} for entry in draws.lobby()]
     sections = [
         (title, [entry for entry in entries if entry["game"].board in boards])

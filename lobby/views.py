@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -30,7 +31,7 @@ def _filters(request) -> tuple[TableFilter, dict]:
 
 
 @cache
-def _catalogue(urlconf: str | None) -> list[tuple[registry.AnyEngine, str, str]]:
+def _catalogue(urlconf: str) -> list[tuple[registry.AnyEngine, str, str]]:
     """Each game with its new-table and rules addresses: the same for the life of the
     process (the games are registered in code), reversed once rather than on every
     Lobby page (a reverse with an argument costs ~0.1 ms, two per game)."""
@@ -53,7 +54,7 @@ def index(request):
         "lobby/index.html",
         {
             "engines": registry.all(),
-            "catalogue": _catalogue(get_urlconf()),
+            "catalogue": _catalogue(get_urlconf(settings.ROOT_URLCONF)),
             "filter_form": form,
             "tables": selectors.open_tables(**filters),
             "live_games": selectors.live_games(),
