@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import F, Max, Sum
+from django.db.models import F, Subquery, Sum
 from django.utils import timezone
 
 from accounts import sockets
@@ -204,13 +204,32 @@ LIMITS_REVIEW_AFTER = timedelta(days=183)
 def limits_review_due(user: User, now: datetime | None = None) -> bool:
     """Whether to ask the player to review their limits: they have some, and have not
     looked at them for six months."""
-    now = now or timezone.now()
-    protection = protection_of(user)
-    last_set = ProtectionLimit.objects.filter(protection=protection).aggregate(t=Max("updated"))
-    if last_set["t"] is None:
+    looked = User.objects.filter(pk=user.pk).values(**limits_review_columns(user)).first()
+    return looked is not None and limits_review_is_due(**looked, now=now)
+
+
+def limits_review_columns(user: User) -> dict[str, Subquery]:
+    """When the player last looked at their limits and last set one, as columns of another
+    query (the page header reads them with the rest of what it shows; no row created)."""
+    return {
+        "limits_reviewed": Subquery(
+            PlayerProtection.objects.filter(user_id=user.pk).values("limits_reviewed")[:1]
+        ),
+        "limits_set": Subquery(
+            ProtectionLimit.objects.filter(protection__user_id=user.pk)
+            .order_by("-updated")
+            .values("updated")[:1]
+        ),
+    }
+
+
+def limits_review_is_due(
+    limits_reviewed: datetime | None, limits_set: datetime | None, now: datetime | None = None
+) -> bool:
+    if limits_set is None:  # no limits to review
         return False
-    reviewed = max(filter(None, (protection.limits_reviewed, last_set["t"])))
-    return now - reviewed >= LIMITS_REVIEW_AFTER
+    reviewed = max(filter(None, (limits_reviewed, limits_set)))
+    return (now or timezone.now()) - reviewed >= LIMITS_REVIEW_AFTER
 
 
 @transaction.atomic

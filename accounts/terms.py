@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import markdown
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import Terms, TermsAcceptance
@@ -23,8 +24,16 @@ def needs_acceptance(user) -> Terms | None:
     """The version ``user`` must accept before playing on, or None."""
     if not user.is_authenticated or user.is_staff:
         return None
-    terms = in_force()
-    if terms is None or TermsAcceptance.objects.filter(user=user, terms=terms).exists():
+    # One query on every page a player opens: the version in force and whether they
+    # accepted it (TermsMiddleware asks on each request).
+    accepted = TermsAcceptance.objects.filter(user=user, terms=OuterRef("pk"))
+    terms = (
+        Terms.objects.order_by("-version")
+        .only("id", "version", "summary")
+        .annotate(accepted=Exists(accepted))
+        .first()
+    )
+    if terms is None or terms.accepted:
         return None
     return terms
 

@@ -50,6 +50,7 @@ def setup_player(lines: int) -> str:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
+    from django.db import connection
 
     from accounts import terms
     from accounts.models import TermsAcceptance, User
@@ -67,6 +68,10 @@ def setup_player(lines: int) -> str:
     for n in range((lines - 1) // 2):
         services.place_bet(player, 100, key=f"bet:{n}", reference=f"round:crash:{n}")
         services.pay_wins({player: 150}, key=f"win:{n}", reference=f"round:crash:{n}")
+    # The planner's statistics as autovacuum leaves them a minute after such a batch of
+    # writes: without them the first query plans guess at empty tables.
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
     session = SessionStore()
     session[SESSION_KEY] = str(player.pk)
     session[BACKEND_SESSION_KEY] = "allauth.account.auth_backends.AuthenticationBackend"

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 import uuid
+from functools import cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import get_urlconf, reverse
 from django.views.decorators.http import require_POST
 
-from casino import conf, draws, services
+from casino import conf, draws, registry, services
 from casino.crash import curve
 from casino.crash.game import CRASH
 from casino.keno.game import KENO
@@ -49,8 +52,23 @@ SECTIONS = (
 )
 
 
+@cache
+def _links(urlconf: str) -> dict[str, dict[str, str]]:
+    """Each round game's play, rules and fairness addresses: the same for the life of the
+    process (the games are registered in code), reversed once instead of three times per
+    game on every Casino page."""
+    return {
+        game.slug: {
+            name: reverse(f"casino:{name}", args=[game.slug], urlconf=urlconf)
+            for name in ("play", "rules", "fairness")
+        }
+        for game in registry.all()
+    }
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    entries = draws.lobby()
+    links = _links(get_urlconf(settings.ROOT_URLCONF))
+    entries = [{**entry, "links": links[entry["game"].slug]} for entry in draws.lobby()]
     sections = [
         (title, [entry for entry in entries if entry["game"].board in boards])
         for title, boards in SECTIONS

@@ -152,7 +152,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
-                "tournaments.context.tournament_notices",
             ],
         },
     },

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 
 from django import forms
 
@@ -119,6 +120,7 @@ OPTION_FILTER_PREFIX = "opt_"
 _BOOLEAN_FILTER_VALUES = {"true": True, "false": False}
 
 
+@cache
 def filterable_options() -> dict[str, tuple[type, tuple]]:
     """Every option a game declares, by name: its type and the values any game offers.
 
@@ -171,10 +173,14 @@ class TableFilter(forms.Form):
             ("", "All games"),
             *((engine.slug, engine.name) for engine in registry.all()),
         ]
+        # A field only for the options the query names: an absent one filters nothing, and
+        # the fields of every option of every game cost the Lobby page ~3 ms to build.
+        asked = self.data if self.is_bound else {}
         self.option_names = []
         for name, (kind, choices) in filterable_options().items():
-            self.option_names.append(name)
-            self.fields[f"{OPTION_FILTER_PREFIX}{name}"] = _option_filter_field(kind, choices)
+            if f"{OPTION_FILTER_PREFIX}{name}" in asked:
+                self.option_names.append(name)
+                self.fields[f"{OPTION_FILTER_PREFIX}{name}"] = _option_filter_field(kind, choices)
 
     def amount(self, name: str) -> int | None:
         raw = self.cleaned_data.get(name)

@@ -24,14 +24,28 @@ def _client() -> redis.Redis:
 
 
 def seen(user_id: int) -> None:
+    _seen_and_count(user_id, count=False)
+
+
+def seen_and_counted(user_id: int) -> int | None:
+    """Records the player as seen and counts who is online, in one round trip (the Lobby
+    page does both)."""
+    return _seen_and_count(user_id, count=True)
+
+
+def _seen_and_count(user_id: int, *, count: bool) -> int | None:
     now = time.time()
     pipe = _client().pipeline()
     pipe.zadd(KEY, {str(user_id): now})
     pipe.zremrangebyscore(KEY, 0, now - ONLINE_SECONDS)
+    if count:
+        pipe.zcount(KEY, now - ONLINE_SECONDS, "+inf")
     try:
-        pipe.execute()
+        answers = pipe.execute()
     except redis.RedisError:
         log.warning("presence: Redis does not answer; %s not recorded", user_id)
+        return None
+    return int(answers[-1]) if count else None
 
 
 def online_count() -> int | None:

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from functools import cache
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import get_urlconf, reverse
 from django.views.decorators.http import require_POST
 
 from games import registry
@@ -26,20 +30,36 @@ def _filters(request) -> tuple[TableFilter, dict]:
     }
 
 
+@cache
+def _catalogue(urlconf: str) -> list[tuple[registry.AnyEngine, str, str]]:
+    """Each game with its new-table and rules addresses: the same for the life of the
+    process (the games are registered in code), reversed once rather than on every
+    Lobby page (a reverse with an argument costs ~0.1 ms, two per game)."""
+    return [
+        (
+            engine,
+            reverse("lobby:create", args=[engine.slug], urlconf=urlconf),
+            reverse("games:rules", args=[engine.slug], urlconf=urlconf),
+        )
+        for engine in registry.all()
+    ]
+
+
 @login_required
 def index(request):
-    presence.seen(request.user.pk)
+    online = presence.seen_and_counted(request.user.pk)
     form, filters = _filters(request)
     return render(
         request,
         "lobby/index.html",
         {
             "engines": registry.all(),
+            "catalogue": _catalogue(get_urlconf(settings.ROOT_URLCONF)),
             "filter_form": form,
             "tables": selectors.open_tables(**filters),
             "live_games": selectors.live_games(),
             "mine": selectors.my_tables(request.user),
-            "online": presence.online_count(),
+            "online": online,
             "in_play": selectors.games_in_play(),
         },
     )

@@ -4,13 +4,13 @@ from django import forms
 
 from reports import exports, misconduct
 from reports.history import Period, default_period, game_choices
-from wallet.forms import PeriodDateField
+from wallet.forms import PeriodDateField, QuickSelect
 
 
 class PeriodForm(forms.Form):
     start = PeriodDateField(required=False)
     end = PeriodDateField(required=False)
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, widget=QuickSelect)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

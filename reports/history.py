@@ -11,12 +11,15 @@ entries, so the history cannot disagree with the money.
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
+from django.core.cache import cache
 from django.db.models import CharField, F, IntegerField, Q, Sum, Value
 from django.urls import reverse
 from django.utils import timezone
+from redis import RedisError
 
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
 from casino import registry as round_games
@@ -25,6 +28,7 @@ from games import registry
 from games.models import GameSeat
 from reports.models import Correction
 from tournaments.models import Entry as TournamentEntry
+from wallet import selectors as wallet_selectors
 from wallet.models import Entry, Transaction
 from wallet.money import format_minor
 
@@ -317,29 +321,60 @@ class Totals:
     net_deposits: int
 
 
+# Totals are remembered under the player's newest ledger entry (exact until the next
+# one); the version changes with the way they are counted.
+TOTALS_CACHE_KEY = "history-totals:1:{player}:{start}:{end}:{newest}"
+TOTALS_CACHE_SECONDS = 3600
+
+
 def totals(user, period: Period) -> Totals:
-    """From the player's ledger entries in the period: play, and money in and out."""
+    """From the player's ledger entries in the period: play, and money in and out.
+
+    Summing the period's entries reads every one of them (10,000 lines: ~10 ms of the
+    database's CPU); the sums are kept in the cache under the id of the player's newest
+    entry, so a history shown again before the next movement costs two indexed lookups.
+    Without the cache (Redis away) they are summed each time."""
+    newest = wallet_selectors.newest_cash_entry(user)
+    if newest is None:
+        return Totals(0, 0, 0, 0, 0, 0)
+    account_id, newest_id = newest
+    key = TOTALS_CACHE_KEY.format(
+        player=user.pk, start=period.start, end=period.end, newest=newest_id
+    )
+    try:
+        remembered = cache.get(key)
+    except RedisError:
+        remembered = None
+    if remembered is not None:
+        return remembered
+    summed = _summed(account_id, newest_id, period)
+    with suppress(RedisError):
+        cache.set(key, summed, TOTALS_CACHE_SECONDS)
+    return summed
+
+
+def _summed(account_id: int, newest_id: int, period: Period) -> Totals:
+    """The sums in one pass over the period's entries up to `newest_id` (so that a
+    movement committed meanwhile is not counted under the older id)."""
     K = Transaction.Kind
-    entries = Entry.objects.filter(
-        account__key=f"cash:user:{user.pk}",
+
+    def total(*kinds: str) -> Sum:
+        return Sum("amount", filter=Q(transaction__kind__in=kinds), default=0)
+
+    sums = Entry.objects.filter(
+        account_id=account_id,
+        id__lte=newest_id,
         transaction__created__gte=period.since,
         transaction__created__lt=period.until,
+    ).aggregate(
+        staked=total(*STAKE_KINDS),
+        returned=total(*(k for k in PLAY_KINDS if k not in STAKE_KINDS)),
+        deposits=total(K.DEPOSIT),
+        # A request takes the money out of cash; a rejected or cancelled one brings it back.
+        withdrawals=total(K.WITHDRAWAL_REQUEST, K.WITHDRAWAL_REJECTED, K.WITHDRAWAL_CANCELLED),
     )
-
-    def total(**where) -> int:
-        return entries.filter(**where).aggregate(s=Sum("amount"))["s"] or 0
-
-    staked = -total(transaction__kind__in=STAKE_KINDS)
-    returned = total(transaction__kind__in=[k for k in PLAY_KINDS if k not in STAKE_KINDS])
-    deposits = total(transaction__kind=K.DEPOSIT)
-    # A request takes the money out of cash; a rejected or cancelled one brings it back.
-    withdrawals = -total(
-        transaction__kind__in=[
-            K.WITHDRAWAL_REQUEST,
-            K.WITHDRAWAL_REJECTED,
-            K.WITHDRAWAL_CANCELLED,
-        ]
-    )
+    staked, returned = -sums["staked"], sums["returned"]
+    deposits, withdrawals = sums["deposits"], -sums["withdrawals"]
     return Totals(
         staked=staked,
         returned=returned,

@@ -1,9 +1,11 @@
 """Whether a page opens the tournament notices socket: for a player with a place in a
 tournament not over yet, on every page but those whose own live socket already shows the
-notice (a table, a house game: the board kit's socket hears the account's events)."""
+notice (a table, a house game: the board kit's socket hears the account's events). The
+page header reads it with the rest of what it shows (config/context_processors.py)."""
 
 from __future__ import annotations
 
+from django.db.models import Exists
 from django.urls import Resolver404, resolve
 
 from tournaments.models import Entry, Tournament
@@ -17,22 +19,18 @@ OWN_SOCKET = frozenset(
 LIVE = [Tournament.Status.REGISTERING, Tournament.Status.RUNNING]
 
 
-def _own_socket(path: str) -> bool:
+def notices_wanted_on(path: str) -> bool:
     try:
         match = resolve(path)
     except Resolver404:
-        return False
-    return match.view_name in OWN_SOCKET
+        return True
+    return match.view_name not in OWN_SOCKET
 
 
-def tournament_notices(request) -> dict:
-    user = request.user
-    wanted = (
-        user.is_authenticated
-        and not user.is_staff
-        and not _own_socket(request.path_info)
-        and Entry.objects.filter(
-            player=user, status=Entry.Status.REGISTERED, tournament__status__in=LIVE
-        ).exists()
+def in_live_tournament_column(user) -> Exists:
+    """Whether the player holds a place in a tournament not over yet, as a column."""
+    return Exists(
+        Entry.objects.filter(
+            player_id=user.pk, status=Entry.Status.REGISTERED, tournament__status__in=LIVE
+        )
     )
-    return {"tournament_notices": wanted}

