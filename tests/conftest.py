@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 import itertools
 from datetime import date
 
@@ -22,11 +23,23 @@ def database_url(db: dict, name: str | None = None) -> str:
 _serial = itertools.count(1)
 
 
+@functools.cache
+def password_hash(hashers: tuple[str, ...]) -> str:
+    """PASSWORD hashed once per run by `hashers`, the ones in force (a test may set a cheaper
+    one; a server in another process logs players in with the site's own): the site's hasher
+    spends a quarter of a second of CPU a hash on purpose, the most expensive part of making
+    a player when each one was hashed anew."""
+    from django.contrib.auth.hashers import make_password
+
+    return make_password(PASSWORD)
+
+
 @pytest.fixture
 def make_user(db):
     """A verified player (or staff with is_staff=True), unique per call."""
 
     from allauth.account.models import EmailAddress
+    from django.conf import settings
 
     from accounts import terms
     from accounts.models import TermsAcceptance, User
@@ -37,7 +50,9 @@ def make_user(db):
         fields.setdefault("legal_name", f"Player Number{n}")
         fields.setdefault("date_of_birth", date(1990, 1, 1))
         fields.setdefault("country", "GB")
-        user = User.objects.create_user(email, PASSWORD, **fields)
+        user = User.objects.create_user(email, None, **fields)
+        user.password = password_hash(tuple(settings.PASSWORD_HASHERS))
+        User.objects.filter(pk=user.pk).update(password=user.password)
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
         in_force = terms.in_force()
         if in_force is not None:  # a player made here has accepted the terms, as at sign-up
