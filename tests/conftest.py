@@ -141,8 +141,11 @@ def _quick_flush():
     TRUNCATE of every table, which the append-only tables refuse by trigger (migrations
     wallet 0004, reports 0004, accounts 0004) and which took 1.5-2.5 s a test (PostgreSQL
     gives every table and index new files); deleting the few rows a test wrote takes 20 ms.
-    The test database's superuser deletes as a replica, where triggers are off: the guards
-    and the foreign keys' checks alike, so the tables empty in any order."""
+    The tables are first locked as TRUNCATE locks them, so a transaction still running in
+    another thread or the test's server ends before any row goes (deleting under it row by
+    row deadlocked with it). The test database's superuser deletes as a replica, where
+    triggers are off: the guards and the foreign keys' checks alike, so the tables empty in
+    any order."""
     from django.db.backends.postgresql.operations import DatabaseOperations
 
     truncate = DatabaseOperations.sql_flush
@@ -151,7 +154,11 @@ def _quick_flush():
     def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
         if reset_sequences:  # numbering starts again: TRUNCATE does that with the rest
             return truncate(self, style, tables, reset_sequences=True, allow_cascade=allow_cascade)
-        return [f"DELETE FROM {self.quote_name(table)};" for table in tables]
+        if not tables:
+            return []
+        names = [self.quote_name(table) for table in tables]
+        lock = f"LOCK TABLE {', '.join(names)} IN ACCESS EXCLUSIVE MODE;"
+        return [lock, *(f"DELETE FROM {name};" for name in names)]
 
     def flush(self, sql_list):
         guarded(self, ["SET LOCAL session_replication_role = replica", *sql_list])

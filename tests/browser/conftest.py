@@ -45,6 +45,7 @@ def server(transactional_db, shared_daphne):
     if shared_daphne.process.poll() is not None:  # a test before this one brought it down
         shared_daphne.start()
     yield shared_daphne.url
+    shared_daphne.settle()
     shared_daphne.report()
 
 
@@ -134,6 +135,18 @@ class Daphne:
         self.reader.join(timeout=5)
         self.process = None
         self.report()
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Waits until each socket opened since the last report has closed (the browser is
+        closed first): a socket's closing work, such as closing a player's seat, is done
+        before the test's database is emptied under the server, as when it was stopped."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            said = list(self.said)
+            opened = sum("socket opened " in line for line in said)
+            if sum("socket closed " in line for line in said) >= opened:
+                return
+            time.sleep(0.05)
 
     def report(self) -> None:
         """What the server said since the last report, printed in a failed test's report."""
