@@ -29,8 +29,8 @@ def free_port() -> int:
 @pytest.fixture(scope="package")
 def shared_daphne(django_db_setup):
     """One daphne for the browser tests that take `server`, started at the first of them and
-    stopped after the last: starting one and warming its first pages took 5-8 s a test on a
-    quiet machine (importing the project, then the first log-in and home page). It keeps no
+    stopped after the last: a new one each test cost seconds (importing the project, 2 s of
+    CPU, then its first log-in and home pages at 0.5-1 s each, warming up). It keeps no
     row in memory between requests, so it serves each test's emptied database as a new one
     would; whatever else a test needs of a server (a restart, a toy engine) has its own."""
     daphne = Daphne("config.asgi:application", free_port())
