@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 import itertools
 from datetime import date
 
@@ -22,11 +23,23 @@ def database_url(db: dict, name: str | None = None) -> str:
 _serial = itertools.count(1)
 
 
+@functools.cache
+def password_hash(hashers: tuple[str, ...]) -> str:
+    """PASSWORD hashed once per run by `hashers`, the ones in force (a test may set a cheaper
+    one; a server in another process logs players in with the site's own): the site's hasher
+    spends a quarter of a second of CPU a hash on purpose, the most expensive part of making
+    a player when each one was hashed anew."""
+    from django.contrib.auth.hashers import make_password
+
+    return make_password(PASSWORD)
+
+
 @pytest.fixture
 def make_user(db):
     """A verified player (or staff with is_staff=True), unique per call."""
 
     from allauth.account.models import EmailAddress
+    from django.conf import settings
 
     from accounts import terms
     from accounts.models import TermsAcceptance, User
@@ -37,7 +50,9 @@ def make_user(db):
         fields.setdefault("legal_name", f"Player Number{n}")
         fields.setdefault("date_of_birth", date(1990, 1, 1))
         fields.setdefault("country", "GB")
-        user = User.objects.create_user(email, PASSWORD, **fields)
+        user = User.objects.create_user(email, None, **fields)
+        user.password = password_hash(tuple(settings.PASSWORD_HASHERS))
+        User.objects.filter(pk=user.pk).update(password=user.password)
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
         in_force = terms.in_force()
         if in_force is not None:  # a player made here has accepted the terms, as at sign-up
@@ -121,19 +136,37 @@ def start_table(funded_player):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _flush_past_truncate_guards():
-    """Transactional tests empty the database with TRUNCATE after each test, which the
-    append-only tables refuse by trigger (migrations wallet 0004, reports 0004, accounts
-    0004). The test database's superuser flushes as a replica, where triggers are off."""
+def _quick_flush():
+    """Transactional tests empty the database after each test. Django does it with one
+    TRUNCATE of every table, which the append-only tables refuse by trigger (migrations
+    wallet 0004, reports 0004, accounts 0004) and which took 1.5-2.5 s a test (PostgreSQL
+    gives every table and index new files); deleting the few rows a test wrote takes 20 ms.
+    The tables are first locked as TRUNCATE locks them, so a transaction still running in
+    another thread or the test's server ends before any row goes (deleting under it row by
+    row deadlocked with it). The test database's superuser deletes as a replica, where
+    triggers are off: the guards and the foreign keys' checks alike, so the tables empty in
+    any order."""
     from django.db.backends.postgresql.operations import DatabaseOperations
 
+    truncate = DatabaseOperations.sql_flush
     guarded = DatabaseOperations.execute_sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences:  # numbering starts again: TRUNCATE does that with the rest
+            return truncate(self, style, tables, reset_sequences=True, allow_cascade=allow_cascade)
+        if not tables:
+            return []
+        names = [self.quote_name(table) for table in tables]
+        lock = f"LOCK TABLE {', '.join(names)} IN ACCESS EXCLUSIVE MODE;"
+        return [lock, *(f"DELETE FROM {name};" for name in names)]
 
     def flush(self, sql_list):
         guarded(self, ["SET LOCAL session_replication_role = replica", *sql_list])
 
+    DatabaseOperations.sql_flush = sql_flush
     DatabaseOperations.execute_sql_flush = flush
     yield
+    DatabaseOperations.sql_flush = truncate
     DatabaseOperations.execute_sql_flush = guarded
 
 

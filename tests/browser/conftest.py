@@ -14,18 +14,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.browser.support import chromium
 from tests.conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def free_port() -> int:
@@ -34,9 +26,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.fixture(scope="package")
+def shared_daphne(django_db_setup):
+    """One daphne for the browser tests that take `server`, started at the first of them and
+    stopped after the last: a new one each test cost seconds (importing the project, 2 s of
+    CPU, then its first log-in and home pages at 0.5-1 s each, warming up). It keeps no
+    row in memory between requests, so it serves each test's emptied database as a new one
+    would; whatever else a test needs of a server (a restart, a toy engine) has its own."""
+    daphne = Daphne("config.asgi:application", free_port())
+    daphne.start()
+    yield daphne
+    daphne.stop()
+
+
 @pytest.fixture
-def server(transactional_db):
+def server(transactional_db, shared_daphne):
     """daphne serving the app against the test database the test writes to."""
+    if shared_daphne.process.poll() is not None:  # a test before this one brought it down
+        shared_daphne.start()
+    yield shared_daphne.url
+    shared_daphne.settle()
+    shared_daphne.report()
+
+
+@pytest.fixture
+def fresh_server(transactional_db):
+    """A daphne of the test's own, for a test that starts it with its own environment."""
     yield from serve("config.asgi:application")
 
 
@@ -119,22 +134,26 @@ class Daphne:
         self.process.wait(timeout=15)
         self.reader.join(timeout=5)
         self.process = None
+        self.report()
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Waits until each socket opened since the last report has closed (the browser is
+        closed first): a socket's closing work, such as closing a player's seat, is done
+        before the test's database is emptied under the server, as when it was stopped."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            said = list(self.said)
+            opened = sum("socket opened " in line for line in said)
+            if sum("socket closed " in line for line in said) >= opened:
+                return
+            time.sleep(0.05)
+
+    def report(self) -> None:
+        """What the server said since the last report, printed in a failed test's report."""
         sys.stderr.write("".join(self.said)[-10_000:])
         self.said.clear()
 
 
 @pytest.fixture
-def browser(monkeypatch):
-    if not Path(settings.CHROMIUM_PATH).exists():
-        pytest.fail(f"Chromium is missing at {settings.CHROMIUM_PATH}: `make test` installs it")
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread while the test reads the
-    # database; restored after the test so no later process inherits it.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=settings.CHROMIUM_PATH, args=CHROMIUM_FLAGS
-        )
-        yield chromium
-        chromium.close()
+def browser():
+    yield from chromium()

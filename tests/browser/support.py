@@ -1,11 +1,15 @@
-"""What the browser tests share: a phone, logging in, people with money, opening a money
-table between two browsers, and running the services beside Playwright's event loop."""
+"""What the browser tests share: Chromium, a phone, logging in, people with money, opening a
+money table between two browsers, and running the services beside Playwright's event loop."""
 
 from __future__ import annotations
 
 import threading
 import time
 from importlib import import_module
+from pathlib import Path
+
+import pytest
+from django.conf import settings
 
 from games import services as games
 from games.models import Game
@@ -18,6 +22,15 @@ from wallet import services as wallet
 PHONE_SIZE = {"width": 390, "height": 844}
 PHONE = {"viewport": PHONE_SIZE, "has_touch": True, "is_mobile": True}
 START = 100_000  # what each person has in the wallet: 1,000.00
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def log_in(context, server, user):
@@ -104,3 +117,21 @@ def arrived(game_id: int, seq: int) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+def chromium():
+    """Debian's Chromium driven by Playwright, for as long as the fixture that yields from
+    this lasts."""
+    if not Path(settings.CHROMIUM_PATH).exists():
+        pytest.fail(f"Chromium is missing at {settings.CHROMIUM_PATH}: `make test` installs it")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread while the test reads the
+    # database; restored afterwards so no later test or process inherits it.
+    with pytest.MonkeyPatch.context() as monkeypatch, sync_playwright() as playwright:
+        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        browser = playwright.chromium.launch(
+            executable_path=settings.CHROMIUM_PATH, args=CHROMIUM_FLAGS
+        )
+        yield browser
+        browser.close()

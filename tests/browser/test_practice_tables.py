@@ -20,7 +20,7 @@ import pytest
 
 from games import registry
 from games.models import Game, GameAction
-from tests.browser.support import PHONE, arrived, in_thread, log_in, next_turn
+from tests.browser.support import PHONE, arrived, chromium, in_thread, log_in, next_turn
 from tests.browser.test_rummy import make
 from tests.browser.test_words import make as make_words
 
@@ -270,11 +270,25 @@ def watch(page) -> list[str]:
     return problems
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for every game of this module (starting Playwright and Chromium took
+    2-5 s a game); each game plays in a phone context of its own, closed after it."""
+    yield from chromium()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()  # its sockets close before the next game, on the same server
+
+
 @pytest.fixture
 def person(funded_player):
-    """Made before the browser starts: the deposit's notice to the player's sockets cannot be
-    sent from a thread where Playwright's event loop runs."""
-    return funded_player()
+    """Made in a thread of its own: the deposit's notice to the player's sockets cannot be
+    sent from the thread where the module's Playwright runs its event loop."""
+    return in_thread(funded_player)
 
 
 CASES = [(engine, variant) for engine in registry.all() for variant in variants(engine)]
@@ -286,12 +300,12 @@ CASES = [(engine, variant) for engine in registry.all() for variant in variants(
     ids=[engine.slug + (f"-{variant}" if variant else "") for engine, variant in CASES],
 )
 def test_a_practice_table_with_computer_players_is_played_to_the_end(
-    server, person, browser, engine, variant
+    server, person, phone, engine, variant
 ):
     player = PLAYERS.get(family_of(engine))
     if player is None:
         pytest.fail(f"no way to play the {family_of(engine)} board: add it to PLAYERS")
-    page = log_in(browser.new_context(**PHONE), server, person)
+    page = log_in(phone, server, person)
     problems = watch(page)
     start_practice(page, server, engine.slug, shortest_options(engine, variant))
     page.wait_for_selector("[data-connection]:text-is('connected')")

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from django.db import close_old_connections, connection
 
-from tests.browser.conftest import server  # noqa: F401  (the fixture: a real daphne)
+from tests.browser.conftest import fresh_server  # noqa: F401  (the fixture: a real daphne)
 from tests.threads import in_threads
 
 POOL_SIZE = 4
@@ -37,7 +37,7 @@ def pooled_server(monkeypatch, request):
     connection.ensure_connection()  # this process's connection, opened before the name is set
     monkeypatch.setenv("DB_POOL_SIZE", str(POOL_SIZE))
     monkeypatch.setenv("PGAPPNAME", SERVER)  # read by libpq in the server alone
-    url = request.getfixturevalue("server")
+    url = request.getfixturevalue("fresh_server")
     monkeypatch.delenv("PGAPPNAME")
     return url
 
