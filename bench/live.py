@@ -1,6 +1,7 @@
 """Live-game round trips under load, against the same servers' bare echo.
 
     .venv/bin/python bench/live.py [--tables 200] [--seconds 20] [--think 2] [--servers 2]
+                                   [--find-max MS]
 
 Creates a scratch database, N two-seat Rock Paper Scissors tables whose players always
 draw (so a game never ends), starts `--servers` daphne processes on it (the scale-out of
@@ -16,6 +17,10 @@ tables), relay/echo and moves/relay. `--think 0` measures the capacity instead.
 Sockets close only once every table has finished: a close is a change of its game (the seat
 goes offline), which would otherwise load the servers while other tables are measured.
 `GAME_MOVE_THREADS` (the servers' move threads) passes through from the environment.
+`--find-max 100` looks for the most tables the servers carry with the moves' p99 within
+100 ms instead: it drives 50 tables, doubles the count while the p99 holds (up to
+`--tables`, all set up at the start), then halves the gap between the last count that held
+and the first that did not, twice, and prints each count's figures and the largest that held.
 """
 
 from __future__ import annotations
@@ -293,13 +298,7 @@ async def drive_pairs(urls, pairs, servers, seconds: float, think: float):
 
 
 async def main_async(urls: list[str], servers, games, seconds: float, think: float) -> None:
-    moves, moves_cpu = await drive_pairs(
-        urls,
-        [((f"/ws/games/{g}/",) * 2, (a, b)) for g, a, b in games],
-        servers,
-        seconds,
-        think,
-    )
+    moves, moves_cpu = await drive_pairs(urls, game_pairs(games), servers, seconds, think)
     relays, relay_cpu = await drive_pairs(
         urls,
         [((f"/ws/relay/{n}/0/", f"/ws/relay/{n}/1/"), ("", "")) for n in range(len(games))],
@@ -321,12 +320,58 @@ async def main_async(urls: list[str], servers, games, seconds: float, think: flo
     print(f"p99 moves / relay: {move_p99 / relay_p99:5.2f}  (what the game runtime adds)")
 
 
+FIRST_COUNT = 50
+BISECTIONS = 2
+
+
+def game_pairs(games) -> list:
+    return [((f"/ws/games/{g}/",) * 2, (a, b)) for g, a, b in games]
+
+
+async def find_max(urls, servers, games, seconds: float, think: float, limit_ms: float) -> None:
+    """The most tables whose moves' p99 stays within `limit_ms`: doubling, then bisecting."""
+    results: dict[int, float] = {}
+
+    async def holds(count: int) -> bool:
+        moves, cpu = await drive_pairs(urls, game_pairs(games[:count]), servers, seconds, think)
+        _, results[count] = summary(f"{count} tables", [m for _, m in moves], seconds, cpu)
+        return results[count] <= limit_ms
+
+    held, failed, count = 0, None, min(FIRST_COUNT, len(games))
+    while count <= len(games):
+        if not await holds(count):
+            failed = count
+            break
+        held = count
+        if count == len(games):
+            break
+        count = min(count * 2, len(games))
+    for _ in range(BISECTIONS if failed else 0):
+        middle = (held + failed) // 2
+        if middle in (held, failed):
+            break
+        if await holds(middle):
+            held = middle
+        else:
+            failed = middle
+    for count in sorted(results):
+        print(f"{count:6} tables: p99 {results[count]:7.1f} ms")
+    ceiling = "" if failed else f" (every count tried held: raise --tables past {len(games)})"
+    print(f"The most tables with the moves' p99 within {limit_ms:g} ms: {held}{ceiling}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--think", type=float, default=2.0, help="seconds between a table's moves")
     parser.add_argument("--servers", type=int, default=2, help="daphne processes")
+    parser.add_argument(
+        "--find-max",
+        type=float,
+        metavar="MS",
+        help="find the most tables (up to --tables) whose moves' p99 stays within MS",
+    )
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DATABASE_URL"] = bench_url()
@@ -348,7 +393,10 @@ def main() -> None:
                 flush=True,
             )
             urls = [f"ws://127.0.0.1:{port}" for port in ports]
-            asyncio.run(main_async(urls, servers, games, args.seconds, args.think))
+            if args.find_max:
+                asyncio.run(find_max(urls, servers, games, args.seconds, args.think, args.find_max))
+            else:
+                asyncio.run(main_async(urls, servers, games, args.seconds, args.think))
         finally:
             for server in servers:
                 server.terminate()
