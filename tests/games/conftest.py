@@ -9,11 +9,26 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
 from django.utils import timezone
 
 from config.asgi import application
 
 ORIGIN = (b"origin", b"http://testserver")
+# A game's deals and dice come from its seed and its id (games/rng.py).
+KNOWN_SEED = bytes(range(32))
+FIRST_GAME_ID = 1_000_000
+
+
+def same_deals(monkeypatch, django_db_blocker) -> None:
+    """Every game a test starts gets the same seed and the same id on every run, whatever
+    ran before it: ids come from a sequence that neither a rollback nor a flush resets."""
+    monkeypatch.setattr("games.services.new_seed", lambda: KNOWN_SEED)
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('games_game', 'id'), %s, false)",
+            [FIRST_GAME_ID],
+        )
 
 
 def session_cookie(user) -> bytes:

@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.games.backgammon_live.conftest import FUNDS, STAKE, mover, play_to_the_end
+from tests.games.two_seats import FUNDS, STAKE, mover, play_to_the_end
 from tests.threads import in_threads
 from wallet.invariants import ledger_problems
 from wallet.models import Transaction

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from tests.games.two_seats import FUNDS, STAKE, bot_move, mover, reload
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
-
-from .conftest import FUNDS, STAKE, bot_move, mover, reload
 
 pytestmark = pytest.mark.django_db
 

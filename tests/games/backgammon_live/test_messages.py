@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import messages
-
-from .conftest import mover
+from tests.games.two_seats import mover
 
 pytestmark = pytest.mark.django_db
 

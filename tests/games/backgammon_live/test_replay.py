@@ -6,8 +6,7 @@ import pytest
 
 from games import replay, services
 from games.backgammon.rules import BACKGAMMON
-
-from .conftest import STAKE, mover, play_to_the_end
+from tests.games.two_seats import STAKE, mover, play_to_the_end
 
 pytestmark = pytest.mark.django_db
 

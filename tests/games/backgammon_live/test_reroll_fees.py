@@ -7,10 +7,9 @@ import pytest
 
 from games import services
 from games.models import Game
+from tests.games.two_seats import FUNDS, STAKE, mover, play_to_the_end
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
-
-from .conftest import FUNDS, STAKE, mover, play_to_the_end
 
 pytestmark = pytest.mark.django_db
 

@@ -1,57 +1,11 @@
-"""Helpers for dominoes games driven through the live runtime."""
-
-from __future__ import annotations
+"""Dominoes games driven through the live runtime (tests/games/two_seats.py)."""
 
 import pytest
 
-from games import services
-from games.models import Game
-from games.rng import Rng
-
-STAKE = 1_234  # 4% of the pot of 2,468 is 98.72: the house takes 98, floored
-FUNDS = 100_000
-MAX_MOVES = 2_000
-
-
-def reload(game: Game) -> Game:
-    return Game.objects.get(pk=game.pk)
-
-
-def mover(game: Game) -> int:
-    (seat,) = services.engine_of(game).to_act(game.state)
-    return seat
-
-
-def bot_move(game: Game, seat: int) -> dict:
-    """The bot's choice, checked against the engine's legal actions for the seat."""
-    engine = services.engine_of(game)
-    action = engine.bot_action(game.state, seat, Rng(b"longtable-tests", "bot", game.seq))
-    assert action in engine.legal_actions(game.state, seat)
-    return action
-
-
-def play_to_the_end(game: Game, players: list) -> Game:
-    """Both seats submit bot-chosen legal actions through services.submit until the end."""
-    while not game.is_over:
-        assert game.seq < MAX_MOVES
-        seat = mover(game)
-        game = services.submit(game.pk, players[seat], game.seq, bot_move(game, seat))
-    return game
+from tests.games.two_seats import fixed_seed, players  # noqa: F401  (the fixtures)
 
 
 @pytest.fixture(autouse=True)
 def _quick_passwords(settings):
     """These tests never log in: a cheap hasher saves half a second per player."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch):
-    """The same deals on every run (they also depend on the game's id, which a fresh test
-    database hands out in the same order)."""
-    monkeypatch.setattr("games.services.new_seed", lambda: bytes(range(32)))
-
-
-@pytest.fixture
-def players(funded_player):
-    return [funded_player(FUNDS), funded_player(FUNDS)]

@@ -12,8 +12,7 @@ from channels.db import database_sync_to_async
 from games import replay
 from tests.games.conftest import Inbox, open_socket
 from tests.games.domino.hidden import hidden_from, leaked
-
-from .conftest import bot_move, mover, reload
+from tests.games.two_seats import bot_move, mover, reload
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,10 +11,9 @@ from django.urls import reverse
 
 from games import replay, services
 from reports import exports, history
+from tests.games.two_seats import FUNDS, STAKE, bot_move, mover, play_to_the_end, reload
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
-
-from .conftest import FUNDS, STAKE, bot_move, mover, play_to_the_end, reload
 
 pytestmark = pytest.mark.django_db
 
