@@ -20,10 +20,10 @@ KNOWN_SEED = bytes(range(32))
 FIRST_GAME_ID = 1_000_000
 
 
-def same_deals(monkeypatch, django_db_blocker) -> None:
+def same_deals(monkeypatch, django_db_blocker, seed: bytes = KNOWN_SEED) -> None:
     """Every game a test starts gets the same seed and the same id on every run, whatever
     ran before it: ids come from a sequence that neither a rollback nor a flush resets."""
-    monkeypatch.setattr("games.services.new_seed", lambda: KNOWN_SEED)
+    monkeypatch.setattr("games.services.new_seed", lambda: seed)
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT setval(pg_get_serial_sequence('games_game', 'id'), %s, false)",

@@ -1,5 +1,7 @@
 import pytest
 
+from tests.games.conftest import same_deals
+
 
 @pytest.fixture(autouse=True)
 def _quick_passwords(settings):
@@ -8,6 +10,6 @@ def _quick_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
-def _known_deal(monkeypatch):
-    """A known table seed: the hands these tests play are the same every run."""
-    monkeypatch.setattr("games.services.new_seed", lambda: b"poker-live".ljust(32, b"."))
+def _known_deal(monkeypatch, django_db_blocker):
+    """A known table seed and id: the hands these tests play are the same every run."""
+    same_deals(monkeypatch, django_db_blocker, b"poker-live".ljust(32, b"."))
