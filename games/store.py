@@ -11,16 +11,12 @@ uses. Both are prepared statements, planned once per connection (lock and save t
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-import psycopg
 from django.db import connection
 from django.utils import timezone
-from psycopg.types.numeric import Int8Dumper
 
 from games.models import Game, GameAction, GameSeat
+from wallet.prepared import execute, prepared_cursor
 
 PLAYER_MODEL = GameSeat.player.field.related_model
 GAME_FIELDS = Game._meta.concrete_fields
@@ -87,8 +83,8 @@ _SAVE_GAME = (
 def lock(game_id: int) -> Game | None:
     """The game (None: no such game), its row locked until the transaction ends, with its
     seats read."""
-    with _cursor() as cursor:
-        _execute(cursor, _LOCK_GAME, [game_id])
+    with prepared_cursor() as cursor:
+        execute(cursor, _LOCK_GAME, [game_id])
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -100,8 +96,8 @@ def lock(game_id: int) -> Game | None:
 
 def read_seats(game: Game) -> dict[int, GameSeat]:
     """The game's seats by position, each with its player's id, active flag and legal name."""
-    with _cursor() as cursor:
-        _execute(cursor, _READ_SEATS, [game.pk])
+    with prepared_cursor() as cursor:
+        execute(cursor, _READ_SEATS, [game.pk])
         return _seats(game, cursor.fetchall())
 
 
@@ -131,37 +127,8 @@ def save(game: Game) -> None:
         kinds=[entry[3] for entry in pending],
         actions=[None if entry[4] is None else json.dumps(entry[4]) for entry in pending],
     )
-    with _cursor() as cursor:
-        _execute(cursor, _SAVE_GAME, params)
-
-
-@contextmanager
-def _cursor() -> Iterator:
-    """Django's connection and cursor wrapper (health check, thread check, errors), over a
-    psycopg cursor that binds on the server: its statements are prepared (settings)."""
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    planned = psycopg.Cursor(connection.connection)
-    # One type for every integer (psycopg picks the smallest that fits each value): a plan
-    # is kept per statement and parameter types, so seq 1 and seq 40,000 share one.
-    planned.adapters.register_dumper(int, Int8Dumper)
-    with connection.make_cursor(planned) as cursor:
-        yield cursor
-
-
-def _execute(cursor, sql: str, params) -> None:
-    """Runs a statement, and logs it where Django logs queries (DEBUG, tests): Django's own
-    debug cursor reads the text back from psycopg, which keeps none for a prepared one."""
-    started = time.monotonic()
-    cursor.execute(sql, params)
-    if connection.queries_logged:
-        connection.queries_log.append(
-            {
-                "sql": connection.ops.compose_sql(sql, params),
-                "time": f"{time.monotonic() - started:.3f}",
-            }
-        )
+    with prepared_cursor() as cursor:
+        execute(cursor, _SAVE_GAME, params)
 
 
 def _seat(game: Game, row: tuple) -> GameSeat:

@@ -4,7 +4,7 @@ and plans each statement on every call; these cursors bind on the server and psy
 prepares each statement once per connection (settings: prepare_threshold). Planning was
 most of the server's time for these statements (EXPLAIN ANALYZE, one bet: the guard's
 judgement 0.5 to 0.9 ms to plan and 0.1 ms to run; the lock 0.1 and 0.09; the write 0.14
-and 0.3). The move path does the same for its own statements (games/store.py)."""
+and 0.3). The move path's statements use it too (games/store.py)."""
 
 from __future__ import annotations
 
