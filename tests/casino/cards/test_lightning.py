@@ -135,20 +135,36 @@ def test_a_hands_mean_multiplier_matches_a_count_card_by_card(values, table):
     assert lightning.hand_multiplier(tuple(sorted(values)), table) == counted
 
 
-def test_every_bet_returns_its_exact_rtp():
+@pytest.mark.parametrize(
+    ("name", "table", "expected"),
+    [
+        (GAME, lightning.LIGHTNING, {"player": "98.42", "banker": "97.52", "tie": "88.02"}),
+        (
+            "golden-wealth-baccarat",
+            lightning.GOLDEN,
+            {"player": "97.74", "banker": "97.34", "tie": "96.15"},
+        ),
+    ],
+    ids=["lightning", "golden"],
+)
+def test_every_bet_returns_its_exact_rtp(name, table, expected):
+    """Over every coup: the winning side's stake back with its price times the hand's
+    multiplier, the stake back on a tie, the whole scaled to the bet's share of the stake
+    (5/6 under the Lightning fee, all of it under Golden Wealth)."""
     whole = math.prod(range(411, 417))
+    bet_share = 1 / (1 + table.fee)
     returns = {}
     for side in ("player", "banker", "tie"):
         total = Fraction(0)
         for (winner, hand), ways in lightning.lightning_table().items():
             if winner == side:
-                price = lightning.PRICES[side]
-                total += Fraction(ways, whole) * (1 + price * lightning.hand_multiplier(hand))
+                multiplier = lightning.hand_multiplier(hand, table)
+                total += Fraction(ways, whole) * (1 + table.price(side) * multiplier)
             elif winner == "tie":
                 total += Fraction(ways, whole)
-        assert game().rtp(side) == total * Fraction(5, 6)
-        returns[side] = rtp_percent(total * Fraction(5, 6))
-    assert returns == {"player": "98.42", "banker": "97.52", "tie": "88.02"}
+        assert registry.get(name).rtp(side) == total * bet_share
+        returns[side] = rtp_percent(total * bet_share)
+    assert returns == expected
 
 
 @pytest.mark.django_db
@@ -201,19 +217,3 @@ def test_golden_multipliers_add_up_on_the_winning_hand_and_no_fee_is_taken():
     assert golden().payout(100, "tie", {}, tie) == 100 + 700 * 5  # every card dealt counts
     assert golden().payout(100, "banker", {}, tie) == 100
     assert "fee" not in golden().public()
-
-
-def test_golden_bets_return_their_exact_rtp():
-    whole = math.prod(range(411, 417))
-    returns = {}
-    for side in ("player", "banker", "tie"):
-        total = Fraction(0)
-        for (winner, hand), ways in lightning.lightning_table().items():
-            if winner == side:
-                multiplier = lightning.hand_multiplier(hand, lightning.GOLDEN)
-                total += Fraction(ways, whole) * (1 + lightning.GOLDEN.price(side) * multiplier)
-            elif winner == "tie":
-                total += Fraction(ways, whole)
-        assert golden().rtp(side) == total
-        returns[side] = rtp_percent(total)
-    assert returns == {"player": "97.74", "banker": "97.34", "tie": "96.15"}
