@@ -18,6 +18,27 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = "baccarat"
 
 
+def bet(page, bet_type: str, label: str, balance_after: str, pays: str = "") -> None:
+    """One bet on the slip, placed: its type chosen (its price shown, where `pays` says
+    what), added and placed, the header's balance down to `balance_after`."""
+    page.select_option("#bet-type", bet_type)
+    if pays:
+        page.wait_for_selector(f"#bet-help:text-is('{pays}')")
+    page.click(f"#choices button:text-is('Add {label}')")
+    page.click("#place")
+    page.wait_for_selector(f".site-header .balance:text-is('{balance_after}')")
+
+
+def closed(page, bet_type: str) -> bool:
+    return page.locator(f"#bet-type option[value='{bet_type}']").evaluate(
+        "option => option.disabled"
+    )
+
+
+def fits_the_screen(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
 def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funded_player):
     game_round = in_thread(lambda: draw_rounds.open_round(GAME))
     deal = {"player": ["7H", "9C"], "banker": ["4S", "3D"]}
@@ -26,11 +47,8 @@ def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funde
     page = log_in(browser.new_context(viewport=PHONE_SIZE), server, player)
     page.goto(f"{server}/casino/{GAME}/")
     page.wait_for_selector("#link:text-is('connected')")
-    page.select_option("#bet-type", "banker")
-    page.click("#choices button:text-is('Add Banker')")
-    page.click("#place")
-    page.wait_for_selector(".site-header .balance:text-is('999.00 EUR')")
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    bet(page, "banker", "Banker", "999.00 EUR")
+    assert fits_the_screen(page)
 
     draw_rounds.draw_now(game_round)
     in_thread(lambda: draws.advance(GAME))
@@ -46,7 +64,7 @@ def test_a_player_bets_on_the_banker_and_watches_the_deal(server, browser, funde
     page.wait_for_selector("#result-text:has-text('You won 1.95 EUR')")
     page.wait_for_selector(".site-header .balance:text-is('1,000.95 EUR')")
     assert cash_balance(player) == 100_000 + 95
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert fits_the_screen(page)
 
 
 def long_andar_bahar_deal() -> dict:
@@ -91,7 +109,7 @@ def test_a_watcher_sees_the_longest_deals_on_a_phone(server, browser, game, outc
         if page.evaluate("document.getAnimations().length") == 0:
             break
         page.wait_for_timeout(100)
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert fits_the_screen(page)
 
 
 def test_a_player_bets_on_lightning_baccarat_and_is_paid_the_multiplier(
@@ -111,10 +129,7 @@ def test_a_player_bets_on_lightning_baccarat_and_is_paid_the_multiplier(
     page.goto(f"{server}/casino/{game}/")
     page.wait_for_selector("#link:text-is('connected')")
     page.click("#chips button:text-is('5.00 EUR')")
-    page.select_option("#bet-type", "player")
-    page.click("#choices button:text-is('Add Player')")
-    page.click("#place")
-    page.wait_for_selector(".site-header .balance:text-is('995.00 EUR')")
+    bet(page, "player", "Player", "995.00 EUR")
 
     draw_rounds.draw_now(game_round)
     in_thread(lambda: draws.advance(game))
@@ -126,7 +141,7 @@ def test_a_player_bets_on_lightning_baccarat_and_is_paid_the_multiplier(
     # 5.00 is a bet of 5/6 of it at 1:1 times 4: 5/6 x 5 x 5.00 = 20.83, floored.
     page.wait_for_selector("#result-text:has-text('You won 20.83 EUR')")
     assert cash_balance(player) == 100_000 - 500 + 2_083
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert fits_the_screen(page)
 
 
 def test_a_player_bets_in_both_windows_of_war_of_bets(server, browser, funded_player):
@@ -144,22 +159,13 @@ def test_a_player_bets_in_both_windows_of_war_of_bets(server, browser, funded_pl
     Round.objects.filter(pk=game_round.pk).update(outcome=deal, closes_at=closes_at)
     page.goto(f"{server}/casino/{game}/")
     page.wait_for_selector("#link:text-is('connected')")
-    second = page.locator("#bet-type option[value='second-dealer-wins']")
-    assert second.evaluate("option => option.disabled")
-    page.select_option("#bet-type", "dealer-wins")
-    page.click("#choices button:text-is('Add Dealer wins')")
-    page.click("#place")
-    page.wait_for_selector(".site-header .balance:text-is('999.00 EUR')")
+    assert closed(page, "second-dealer-wins")
+    bet(page, "dealer-wins", "Dealer wins", "999.00 EUR")
 
     page.wait_for_selector(".cd-hand[data-hand='player'] .kit-card[data-card='9C']")
     assert page.locator(".cd-hand[data-hand='dealer'] .cd-back").count() == 1
-    first = page.locator("#bet-type option[value='dealer-wins']")
-    assert first.evaluate("option => option.disabled")
-    page.select_option("#bet-type", "second-dealer-wins")
-    page.wait_for_selector("#bet-help:text-is('Pays x2.45.')")
-    page.click("#choices button:text-is('Add Dealer wins, second bet')")
-    page.click("#place")
-    page.wait_for_selector(".site-header .balance:text-is('998.00 EUR')")
+    assert closed(page, "dealer-wins")
+    bet(page, "second-dealer-wins", "Dealer wins, second bet", "998.00 EUR", pays="Pays x2.45.")
 
     draw_rounds.draw_now(game_round)
     in_thread(lambda: draws.advance(game))
@@ -167,4 +173,4 @@ def test_a_player_bets_in_both_windows_of_war_of_bets(server, browser, funded_pl
     # 1.00 at x2.05 before the peek and 1.00 at x2.45 after the Player's 9.
     page.wait_for_selector("#result-text:has-text('You won 4.50 EUR')")
     assert cash_balance(player) == 100_000 - 200 + 450
-    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert fits_the_screen(page)
