@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
@@ -130,9 +130,7 @@ class Race(PricedGame):
 def horse_markets(runners: int) -> tuple[Market, ...]:
     """12.42's eleven bets, in its order."""
     return (
-        markets.placed("win", "Win", 1),
-        markets.placed("top-2", "Top two", 2),
-        markets.placed("top-3", "Top three", 3),
+        *markets.places(3),
         markets.any_order("quinella", "First two in any order", 2),
         markets.in_order("exacta", "First two in order", 2),
         markets.any_order("trio", "First three in any order", 3),
@@ -146,18 +144,13 @@ def horse_markets(runners: int) -> tuple[Market, ...]:
 def greyhound_markets(runners: int) -> tuple[Market, ...]:
     """12.50's fourteen bets, in its order."""
     return (
-        markets.placed("win", "Win", 1),
-        markets.placed("top-2", "Top two", 2),
-        markets.placed("top-3", "Top three", 3),
-        markets.placed("top-4", "Top four", 4),
+        *markets.places(4),
         *markets.over_under(3),
         *markets.over_under(4),
         *markets.even_odd(),
-        markets.in_order("forecast", "Forecast", 2),
-        markets.any_order("reverse-forecast", "Reverse forecast", 2),
+        *markets.forecasts(),
         markets.any_three(runners),
-        markets.in_order("tricast", "Tricast", 3),
-        markets.any_order("reverse-tricast", "Reverse tricast", 3),
+        *markets.tricasts(),
         markets.swinger(),
         *markets.high_low(runners),
     )
@@ -168,22 +161,27 @@ def racing_markets(runners: int) -> tuple[Market, ...]:
     no Top four, which the text offers with 16 runners only."""
     line = {4: 2, 8: 4}.get(runners, 3)
     return (
-        markets.placed("win", "Win", 1),
-        markets.placed("top-2", "Top two", 2),
-        markets.placed("top-3", "Top three", 3),
+        *markets.places(3),
         *markets.over_under(line),
         *markets.even_odd(),
-        markets.in_order("forecast", "Forecast", 2),
-        markets.any_order("reverse-forecast", "Reverse forecast", 2),
-        markets.in_order("tricast", "Tricast", 3),
-        markets.any_order("reverse-tricast", "Reverse tricast", 3),
+        *markets.forecasts(),
+        *markets.tricasts(),
         markets.swinger(),
         *markets.high_low(runners),
     )
 
 
-def racing(slug: str, name: str, runner: str, forms: tuple[int, ...]) -> Race:
-    return Race(slug, name, "12.58", runner=runner, forms=forms, markets=racing_markets(len(forms)))
+def race(
+    slug: str,
+    name: str,
+    runner: str,
+    forms: tuple[int, ...],
+    *,
+    section: str = "12.58",
+    markets_of: Callable[[int], tuple[Market, ...]] = racing_markets,
+) -> Race:
+    """A race of ``forms``' runners with the bets ``markets_of`` its field's size."""
+    return Race(slug, name, section, runner=runner, forms=forms, markets=markets_of(len(forms)))
 
 
 # The forms: chosen so that every price pays more than the stake (RULES.md).
@@ -196,27 +194,27 @@ CYCLING_FORMS = (12, 19, 8, 23, 15, 10, 17, 6, 14)
 NEON_FORMS = (22, 13, 19, 25, 10, 11)
 
 RACES: tuple[Race, ...] = (
-    Race(
+    race(
         "horse-racing",
         "Horse Racing",
-        "12.42",
-        runner="horse",
-        forms=HORSE_FORMS,
-        markets=horse_markets(len(HORSE_FORMS)),
+        "horse",
+        HORSE_FORMS,
+        section="12.42",
+        markets_of=horse_markets,
     ),
-    Race(
+    race(
         "greyhounds",
         "Greyhounds",
-        "12.50",
-        runner="dog",
-        forms=GREYHOUND_FORMS,
-        markets=greyhound_markets(len(GREYHOUND_FORMS)),
+        "dog",
+        GREYHOUND_FORMS,
+        section="12.50",
+        markets_of=greyhound_markets,
     ),
-    racing("speedway", "Speedway", "rider", SPEEDWAY_FORMS),
-    racing("car-racing", "Car Racing", "car", CAR_FORMS),
-    racing("motor-racing", "Motor Racing", "rider", MOTOR_FORMS),
-    racing("cycling", "Cycling", "rider", CYCLING_FORMS),
-    racing("neon-racing", "Neon Racing", "racer", NEON_FORMS),
+    race("speedway", "Speedway", "rider", SPEEDWAY_FORMS),
+    race("car-racing", "Car Racing", "car", CAR_FORMS),
+    race("motor-racing", "Motor Racing", "rider", MOTOR_FORMS),
+    race("cycling", "Cycling", "rider", CYCLING_FORMS),
+    race("neon-racing", "Neon Racing", "racer", NEON_FORMS),
 )
 
 

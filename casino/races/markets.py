@@ -113,6 +113,23 @@ def any_order(code: str, name: str, size: int) -> Market:
     )
 
 
+def places(deepest: int) -> tuple[Market, ...]:
+    """Win, Top two and so on down to the first ``deepest`` places."""
+    names = {1: ("win", "Win"), 2: ("top-2", "Top two"), 3: ("top-3", "Top three")}
+    names[4] = ("top-4", "Top four")
+    return tuple(placed(*names[n], n) for n in range(1, deepest + 1))
+
+
+def forecasts() -> tuple[Market, Market]:
+    """The first two, in order and in any order."""
+    return in_order("forecast", "Forecast", 2), any_order("reverse-forecast", "Reverse forecast", 2)
+
+
+def tricasts() -> tuple[Market, Market]:
+    """The first three, in order and in any order."""
+    return in_order("tricast", "Tricast", 3), any_order("reverse-tricast", "Reverse tricast", 3)
+
+
 def swinger() -> Market:
     """Two of the first three, in any order: every pair the first three hold."""
     return Market(
