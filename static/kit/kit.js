@@ -192,5 +192,33 @@
     };
   }
 
-  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket, showBalance, oneMoveAtATime };
+  // A seat of a card table (Spades, Belote), its classes under the board's `prefix`: the
+  // name, then its tags: the dealer, a computer player (called `botWord`) or one offline
+  // during play, and the cards an opponent holds (`back`, the board's card back, and the
+  // count). Returns the box and its `tag`, for the board's own tags after these.
+  function seatBox(prefix, msg, seat, { place, active, name, back, botWord }) {
+    const v = msg.view;
+    const player = (msg.players || []).find((p) => p.seat === seat) || {};
+    const box = el("div", `${prefix}-seat ${prefix}-seat-${place}` + (active ? ` ${prefix}-active` : ""));
+    box.dataset.seat = seat;
+    box.appendChild(el("span", `${prefix}-name`, name));
+    const tags = el("div", `${prefix}-tags`);
+    box.appendChild(tags);
+    const tag = (content, extra) => {
+      const t = el("span", `${prefix}-tag` + (extra ? " " + extra : ""));
+      t.append(...[].concat(content));
+      tags.appendChild(t);
+    };
+    if (seat === v.dealer) tag("dealer");
+    if (player.bot) tag(botWord);
+    else if (player.online === false && msg.status === "playing") tag("offline");
+    if (seat !== msg.seat) {
+      const count = el("span", `${prefix}-count`);
+      count.append(back(`${prefix}-mini`), document.createTextNode(String(v.hand_sizes[seat])));
+      tag(count);
+    }
+    return { box, tag };
+  }
+
+  window.Kit = { el, svg, money, clock, card, die, tile, chip, socket, showBalance, oneMoveAtATime, seatBox };
 })();

@@ -153,27 +153,15 @@
 
   function seatBox(msg, seat) {
     const v = msg.view;
-    const player = (msg.players || []).find((p) => p.seat === seat) || {};
-    const box = el("div", `bl-seat bl-seat-${placeOf(msg, seat)}` + (toAct(msg).includes(seat) ? " bl-active" : ""));
-    box.dataset.seat = seat;
-    box.appendChild(el("span", "bl-name", nameOf(msg, seat)));
-    const tags = el("div", "bl-tags");
-    const tag = (content, extra) => {
-      const t = el("span", "bl-tag" + (extra ? " " + extra : ""));
-      t.append(...[].concat(content));
-      tags.appendChild(t);
-    };
-    if (seat === v.dealer) tag("dealer");
-    if (player.bot) tag("bot");
-    else if (player.online === false && msg.status === "playing") tag("offline");
-    if (seat !== msg.seat) {
-      const count = el("span", "bl-count");
-      count.append(cardBack("bl-mini"), document.createTextNode(String(v.hand_sizes[seat])));
-      tag(count);
-    }
+    const { box, tag } = window.Kit.seatBox("bl", msg, seat, {
+      place: placeOf(msg, seat),
+      active: toAct(msg).includes(seat),
+      name: nameOf(msg, seat),
+      back: cardBack,
+      botWord: "bot",
+    });
     const call = lastCall(v, seat);
     if (call) tag(callNode(call), "bl-call");
-    box.appendChild(tags);
     if (v.piles && seat !== msg.seat && placeOf(msg, seat) === "top") box.appendChild(piles(msg, seat, null));
     return box;
   }

@@ -125,27 +125,15 @@
 
   function seatBox(msg, seat) {
     const v = msg.view;
-    const player = (msg.players || []).find((p) => p.seat === seat) || {};
-    const box = el("div", `sp-seat sp-seat-${placeOf(msg, seat)}` + (toAct(msg).includes(seat) ? " sp-active" : ""));
-    box.dataset.seat = seat;
-    box.appendChild(el("span", "sp-name", nameOf(msg, seat)));
-    const tags = el("div", "sp-tags");
-    const tag = (content, extra) => {
-      const t = el("span", "sp-tag" + (extra ? " " + extra : ""));
-      t.append(...[].concat(content));
-      tags.appendChild(t);
-    };
-    if (seat === v.dealer) tag("dealer");
-    if (player.bot) tag("computer");
-    else if (player.online === false && msg.status === "playing") tag("offline");
-    if (seat !== msg.seat) {
-      const count = el("span", "sp-count");
-      count.append(cardBack("sp-mini"), document.createTextNode(String(v.hand_sizes[seat])));
-      tag(count);
-    }
+    const { box, tag } = window.Kit.seatBox("sp", msg, seat, {
+      place: placeOf(msg, seat),
+      active: toAct(msg).includes(seat),
+      name: nameOf(msg, seat),
+      back: cardBack,
+      botWord: "computer",
+    });
     if (v.bids[seat]) tag(bidText(v.bids[seat]), "sp-bid");
     if (v.phase !== "bid" || v.taken[seat]) tag(`took ${v.taken[seat]}`, "sp-took");
-    box.appendChild(tags);
     return box;
   }
 
