@@ -16,7 +16,6 @@
     fold: "Fold", check: "Check", call: "Call", bet: "Bet", raise: "Raise", all_in: "All in",
     sit_out: "Sit out", sit_in: "Sit in", top_up: "Top up", leave: "Leave the table",
   };
-  const RESEND_AFTER_MS = 4000;
 
   let current = null;
   // A tournament's table plays for tournament chips, not money: counted as plain numbers.
@@ -376,12 +375,8 @@
 
   // ---- putting it together -------------------------------------------------------------
 
-  function sender(board, act, seq) {
-    return (action) => {
-      board.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      act(action);
-      setTimeout(() => { if (current && current.msg.seq === seq) rerender(); }, RESEND_AFTER_MS);
-    };
+  function shownSeq() {
+    return current && current.msg.seq;
   }
 
   function rerender() {
@@ -394,7 +389,7 @@
     current = { root: root, msg: msg, act: act, say: say };
     money = msg.view.tournament ? (n) => String(n) : cash;
     const board = el("div", "pk-board");
-    const send = sender(board, act, msg.seq);
+    const send = window.Kit.oneMoveAtATime(board, act, msg.seq, shownSeq, rerender);
     board.append(facts(msg), table(msg));
     [hole(msg), msg.seat !== null ? bettingPanel(msg, send) : null, msg.seat !== null ? tablePanel(msg, send) : null, history(msg)]
       .forEach((part) => { if (part) board.appendChild(part); });
