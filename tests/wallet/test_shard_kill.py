@@ -36,6 +36,7 @@ from django.db.models import Sum
 
 from tests.conftest import database_url
 from tests.faults import ROOT, wait_for, worker_environment
+from tests.wallet.test_ledger_check import run_ledger_check
 from wallet import services
 from wallet.invariants import ledger_problems
 from wallet.models import Account, Entry, Transaction
@@ -128,6 +129,22 @@ class PauseLock:
         ).fetchone()
         return row[0] if row else None
 
+    def statement_of(self, pid: int) -> str:
+        return self.connection.execute(
+            "SELECT query FROM pg_stat_activity WHERE pid = %s", [pid]
+        ).fetchone()[0]
+
+    def locked_by_another(self, account_key: str) -> bool:
+        """Whether another transaction holds the account's row lock (asked without waiting)."""
+        try:
+            with self.connection.transaction():
+                self.connection.execute(
+                    "SELECT id FROM wallet_account WHERE key = %s FOR UPDATE NOWAIT", [account_key]
+                )
+        except psycopg.errors.LockNotAvailable:
+            return True
+        return False
+
     def release(self) -> None:
         self.connection.close()  # ends the session, and the lock with it
 
@@ -174,14 +191,7 @@ def every_balance_is_its_entries() -> None:
     )
     assert list(unbalanced) == []
     assert ledger_problems() == []
-    check = subprocess.run(
-        [sys.executable, "manage.py", "ledger_check"],
-        cwd=settings.BASE_DIR,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": database_url(connection.settings_dict)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    check = run_ledger_check()
     assert check.returncode == 0, check.stdout + check.stderr
 
 
@@ -210,6 +220,12 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
     stopped_movement, _, _, stopped_key = postings[pause_at]
     stopped = players[pause_at // 2]
     assert stopped_movement == "bet" and stopped_key == f"kill:bet:{stopped.pk}"
+    stopped_entries = sorted(
+        [
+            (services.house_account(Kind.HOUSE_BANK, anchor=stopped.pk).key, BET),
+            (f"cash:user:{stopped.pk}", -BET),
+        ]
+    )
 
     lock = PauseLock()
     try:
@@ -217,6 +233,13 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
         try:
             wait_for(lambda: lock.waiting_backend() is not None, 60, "the posting stopping")
             backend = lock.waiting_backend()
+            # Stopped where it was meant to, the house shard and the cash account locked.
+            statement = lock.statement_of(backend)
+            if pause_point == "write":
+                assert "INSERT INTO wallet_transaction" in statement
+            else:
+                assert statement.strip().upper() == "COMMIT"
+            assert all(lock.locked_by_another(key) for key, _ in stopped_entries)
         finally:
             kill(process)
         printed = process.stdout.read().split()
@@ -232,12 +255,6 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
         Transaction.objects.filter(idempotency_key__startswith="kill:").values_list(
             "idempotency_key", flat=True
         )
-    )
-    stopped_entries = sorted(
-        [
-            (services.house_key(Kind.HOUSE_BANK, stopped.pk % services.HOUSE_SHARDS), BET),
-            (services.cash_account(stopped).key, -BET),
-        ]
     )
     if pause_point == "write":
         assert kill_keys == set(printed)
