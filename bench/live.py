@@ -156,6 +156,10 @@ def start_daphne(port: int, env: dict, app: str = "bench.relay:application") -> 
             "127.0.0.1",
             "-p",
             str(port),
+            # Opening a seat's socket is not what is measured: on a loaded machine 400 of
+            # them take longer than daphne's 5 s to be accepted, and it drops the rest.
+            "--websocket_connect_timeout",
+            "60",
             app,
         ],
         cwd=ROOT,
