@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import broadcast, chat, messages, presence, protocol, selectors, services
+from games import broadcast, chat, messages, presence, protocol, selectors, services, timers
 from games.models import Game
 from realtime.consumers import GuardedConsumer
 
@@ -22,6 +23,11 @@ log = logging.getLogger(__name__)
 # tables may run side by side; more threads than this only contend for the GIL with the
 # event loop (bench/live.py: 150 moves/s with Python's default of 6 threads, 165-188 with 1-2).
 MOVE_THREADS = ThreadPoolExecutor(settings.GAME_MOVE_THREADS, thread_name_prefix="moves")
+# A move's game timer goes to Celery from here, after the move is announced: handing it over
+# is a round trip to the broker (5-20 ms on a loaded machine, bench/live.py) that the
+# players would otherwise wait for on one move in fifteen (a timer is set again when the
+# one set is overdue). A timer lost on the way is the sweep's (games/tasks.py).
+TIMER_THREAD = ThreadPoolExecutor(1, thread_name_prefix="timers")
 
 
 class GameConsumer(GuardedConsumer):
@@ -177,10 +183,12 @@ class GameConsumer(GuardedConsumer):
         on the server's own event loop."""
         # Off the single thread-sensitive thread: games lock their own rows, so moves of
         # different tables may run in parallel, each thread on its own connection.
-        sends, refusal = await database_sync_to_async(
+        sends, alarms, refusal = await database_sync_to_async(
             _changes_of, thread_sensitive=False, executor=MOVE_THREADS
         )(service, *args)
         await broadcast.send_async(sends)
+        if alarms:
+            TIMER_THREAD.submit(timers.ring_all, alarms).add_done_callback(_log_failure)
         if refusal is not None:
             raise refusal
 
@@ -211,13 +219,22 @@ class GameConsumer(GuardedConsumer):
         return payloads
 
 
-def _changes_of(service, *args) -> tuple[broadcast.Outbox, services.ActionRejected | None]:
-    """What the service committed, to announce, and its refusal if it refused: a refusal
-    may follow a committed change (a late move is refused after its timeout is played)."""
+def _changes_of(
+    service, *args
+) -> tuple[broadcast.Outbox, list[tuple[int, datetime]], services.ActionRejected | None]:
+    """What the service committed, to announce, the timers it armed, and its refusal if it
+    refused: a refusal may follow a committed change (a late move is refused after its
+    timeout is played)."""
     refusal = None
-    with broadcast.collected() as changed:
+    with broadcast.collected() as changed, timers.deferred() as alarms:
         try:
             service(*args)
         except services.ActionRejected as refused:
             refusal = refused
-    return [send for game in changed.values() for send in broadcast.outbox(game)], refusal
+    sends = [send for game in changed.values() for send in broadcast.outbox(game)]
+    return sends, alarms, refusal
+
+
+def _log_failure(handed_over: Future[None]) -> None:
+    if (error := handed_over.exception()) is not None:
+        log.error("handing a game's timer to Celery failed", exc_info=error)

@@ -10,6 +10,9 @@ which runs after commit.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from celery import current_app
@@ -94,10 +97,36 @@ def arm(game: Game, now: datetime) -> None:
         game.alarm = game.deadline
 
 
+_deferring = threading.local()
+
+
 def schedule(game: Game) -> None:
-    """After the commit that armed it: hands the game's timer to Celery."""
+    """After the commit that armed it: hands the game's timer to Celery, or within
+    `deferred()` keeps it for whoever deferred it."""
     if getattr(game, "arming", False) and not game.is_over:
-        ring_at(game.pk, game.alarm)
+        pending = getattr(_deferring, "alarms", None)
+        if pending is None:
+            ring_at(game.pk, game.alarm)
+        else:
+            pending.append((game.pk, game.alarm))
+
+
+@contextmanager
+def deferred() -> Iterator[list[tuple[int, datetime]]]:
+    """Within this block, the timers armed are gathered instead of handed to Celery: a
+    socket's move hands them over once it has announced the move (the hand-over is a round
+    trip to the broker, a few milliseconds, that the players need not wait for)."""
+    outer = getattr(_deferring, "alarms", None)
+    _deferring.alarms = []
+    try:
+        yield _deferring.alarms
+    finally:
+        _deferring.alarms = outer
+
+
+def ring_all(alarms: list[tuple[int, datetime]]) -> None:
+    for game_id, eta in alarms:
+        ring_at(game_id, eta)
 
 
 def ring_at(game_id: int, eta: datetime) -> None:

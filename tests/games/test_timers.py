@@ -235,6 +235,29 @@ def test_a_new_timer_when_the_one_set_rings_too_late_or_was_lost(
     assert reload(game).alarm == start + timedelta(seconds=11)
 
 
+def test_a_socket_move_hands_its_timer_to_celery_after_announcing_it(
+    clock, start_table, timers_set, django_capture_on_commit_callbacks
+):
+    from games.consumers import _changes_of
+    from games.timers import ring_all
+
+    start = clock.now
+    game, players = start_table("penalty", {"shots": 3}, step_seconds=10)
+    Game.objects.filter(pk=game.pk).update(alarm=start - timedelta(seconds=1))  # overdue
+    clock.advance(1)
+
+    def move() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit(game.pk, players[to_act(game)], 0, {"sector": 1})
+
+    sends, alarms, refusal = _changes_of(move)
+    assert timers_set == []  # nothing handed over while the move's thread runs
+    assert [event["type"] for _, event in sends] == ["game.update"] and refusal is None
+    assert alarms == [(game.pk, start + timedelta(seconds=11))]
+    ring_all(alarms)  # the consumer's timer thread, once the move is announced
+    assert timers_set == alarms
+
+
 def test_a_ring_for_a_finished_or_deleted_game_does_nothing(clock, start_table, timers_set):
     game, _ = start_table("penalty", {"shots": 3})
     services.void_game(game.pk, "test")
