@@ -339,3 +339,85 @@ def test_a_staff_void_of_the_table_places_the_players_by_their_chips_and_pays_on
         100_000 - 1_100 + entry.prize for entry in entries
     )
     assert ledger_problems() == []
+
+
+def blind_rows(*levels) -> dict[str, str]:
+    """The staff page's blind rows as posted: the levels given, the other rows blank."""
+    data = {"blinds-TOTAL_FORMS": "12", "blinds-INITIAL_FORMS": "0"}
+    for number, level in enumerate(levels):
+        for name, value in zip(("small", "big", "ante", "minutes"), level, strict=True):
+            data[f"blinds-{number}-{name}"] = str(value)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("rows", "said"),
+    [
+        ([[50, 100, 0, 15], [25, 50, 0, 15]], "the big blind never falls"),
+        ([[50, 100, 0, ""]], "a small blind, a big blind, an ante"),
+        ([[100, 50, 0, 15]], "at most the big blind"),
+        ([[10, 20, 0, 0]], "Ensure this value is greater than or equal to 1"),
+        ([[10, 20, "x", 10]], "Enter a whole number"),
+    ],
+)
+def test_staff_bad_blind_rows_are_refused_saying_why(client, make_user, rows, said):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    form = tournament_form(
+        format="poker",
+        game_slug="holdem-tournament",
+        options="{}",
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    refused = client.post(reverse("tournaments:staff_new"), {**form, **blind_rows(*rows)})
+    assert refused.status_code == 200 and not Tournament.objects.exists()
+    assert "The blind schedule is not right" in refused.content.decode()
+    assert said in refused.content.decode()
+
+
+def test_staff_type_the_blinds_in_rows(client, make_user):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    form = tournament_form(
+        format="poker",
+        game_slug="holdem-tournament",
+        options='{"starting_chips": 2000}',
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    page = client.get(reverse("tournaments:staff_new")).content.decode()
+    assert 'name="blinds-0-small"' in page and 'name="blinds-11-minutes"' in page
+    # Blinds for another format, or in the options as well as the rows: refused.
+    arena = client.post(
+        reverse("tournaments:staff_new"), {**tournament_form(), **blind_rows([10, 20, 0, 5])}
+    )
+    assert "for a poker tournament only" in arena.content.decode()
+    both = {**form, "options": '{"blinds": [[10, 20, 0, 5]]}', **blind_rows([10, 20, 0, 5])}
+    assert (
+        "not in the options" in client.post(reverse("tournaments:staff_new"), both).content.decode()
+    )
+    assert not Tournament.objects.exists()
+
+    client.post(
+        reverse("tournaments:staff_new"), {**form, **blind_rows([25, 50, 0, 15], [50, 100, 10, 20])}
+    )
+    tournament = Tournament.objects.get()
+    assert tournament.options == {
+        "starting_chips": 2_000,
+        "blinds": [[25, 50, 0, 15], [50, 100, 10, 20]],
+    }
+
+    # All rows blank: the default schedule (no blinds in the options).
+    client.post(
+        reverse("tournaments:staff_new"), {**form, "name": "Default blinds", **blind_rows()}
+    )
+    assert Tournament.objects.get(name="Default blinds").options == {"starting_chips": 2_000}
