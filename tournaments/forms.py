@@ -11,6 +11,7 @@ from django.conf import settings
 
 from games import registry
 from games.conf import limits
+from games.poker.tournament import MAX_LEVELS, parse_schedule
 from tournaments import prizes
 from tournaments.models import Schedule, Terms, Tournament
 from wallet.money import format_minor, parse_major
@@ -69,6 +70,53 @@ def percentages_to_table(text: str) -> list[int]:
     return table
 
 
+class LevelForm(forms.Form):
+    """One level of a poker tournament's blind schedule; a row left blank is no level."""
+
+    small = forms.IntegerField(required=False, min_value=1, label="Small blind")
+    big = forms.IntegerField(required=False, min_value=1, label="Big blind")
+    ante = forms.IntegerField(required=False, min_value=0, label="Ante")
+    minutes = forms.IntegerField(required=False, min_value=1, label="Minutes")
+
+    def level(self) -> list[int] | None:
+        values = [self.cleaned_data.get(name) for name in ("small", "big", "ante", "minutes")]
+        if all(value is None for value in values):
+            return None
+        if any(value is None for value in values):
+            raise forms.ValidationError(
+                "A level has a small blind, a big blind, an ante (0 for none) and minutes."
+            )
+        return values
+
+
+class BaseLevelFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        levels = []
+        for form in self.forms:
+            try:
+                level = form.level()
+            except forms.ValidationError as exc:
+                form.add_error(None, exc)
+                continue
+            if level is not None:
+                levels.append(level)
+        if any(self.errors):
+            return
+        if levels:
+            try:
+                parse_schedule(levels)
+            except ValueError as exc:
+                raise forms.ValidationError(str(exc)) from None
+        self.levels = levels
+
+
+LevelFormSet = forms.formset_factory(
+    LevelForm, formset=BaseLevelFormSet, extra=12, max_num=MAX_LEVELS, absolute_max=MAX_LEVELS
+)
+
+
 class TermsForm(forms.ModelForm):
     game_slug = forms.ChoiceField(label="Game")
     options = forms.CharField(
@@ -77,8 +125,7 @@ class TermsForm(forms.ModelForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=(
             'The game\'s options as JSON, e.g. {"points": 3}; empty: its defaults. A poker'
-            ' tournament: {"starting_chips": 1500, "blinds": [[10, 20, 0, 10], ...]}'
-            " (small blind, big blind, ante, minutes per level)."
+            ' tournament: {"starting_chips": 1500}, its blinds in the rows below.'
         ),
     )
     entry = forms.CharField(label="Entry", help_text="Into the prize pool, e.g. 10.00.")
@@ -97,9 +144,12 @@ class TermsForm(forms.ModelForm):
         model = Terms
         fields = TERMS_FIELDS
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, **kwargs) -> None:
+        super().__init__(data, *args, **kwargs)
         self.fields["game_slug"].choices = tournament_games()
+        # A post without the rows' management form (an older page, a script) gives none.
+        given = data is not None and "blinds-TOTAL_FORMS" in data
+        self.blinds = LevelFormSet(data if given else None, prefix="blinds")
         for name in MONEY_FIELDS:
             if self.instance.pk:
                 self.initial[name] = format_minor(getattr(self.instance, name))
@@ -147,7 +197,26 @@ class TermsForm(forms.ModelForm):
                 self.add_error("custom_prizes", exc)
         elif choice:
             self.instance.prize_table = TABLES[choice]
+        self._clean_blinds(cleaned)
         return cleaned
+
+    def _clean_blinds(self, cleaned: dict) -> None:
+        """The rows' levels become the options' blind schedule (a poker tournament only)."""
+        if not self.blinds.is_bound:
+            return
+        if not self.blinds.is_valid():
+            self.add_error(None, "The blind schedule is not right: see its rows.")
+            return
+        levels = self.blinds.levels
+        options = cleaned.get("options")
+        if not levels or options is None:
+            return
+        if cleaned.get("format") != Tournament.Format.POKER:
+            self.add_error(None, "A blind schedule is for a poker tournament only.")
+        elif "blinds" in options:
+            self.add_error("options", "The blinds are in the rows below, not in the options.")
+        else:
+            cleaned["options"] = {**options, "blinds": levels}
 
 
 class TournamentForm(TermsForm):

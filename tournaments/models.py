@@ -198,6 +198,12 @@ class Tournament(Terms):
         related_name="+",
         help_text="Poker: the one table the whole field plays at",
     )
+    table_shown = models.CharField(
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="Poker: the digest of the table as its page last heard of it",
+    )
 
     class Meta:
         ordering = ["starts_at", "pk"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import astuple, dataclass
+from datetime import datetime
 
 from django.db.models import Count, Q, QuerySet
 
@@ -83,7 +85,9 @@ class Seat:
 class PokerTable:
     """A poker tournament's table as its page shows it: the level the clock has reached
     (dealt from the next hand), the next one and the time to it, and each player's chips
-    (at the start of the hand in play) or place."""
+    (at the start of the hand in play) or place. `next_at_ms` is when the next level
+    starts and `now_ms` when this was read (ms since the epoch, the server's clock): the
+    page counts down from them itself, whatever its own clock says."""
 
     game_id: int
     playing: bool
@@ -91,7 +95,15 @@ class PokerTable:
     level: Level
     next: Level | None
     next_in_seconds: int | None
+    next_at_ms: int | None
+    now_ms: int
     seats: list[Seat]
+
+    def digest(self) -> str:
+        """What the page shows but the time to the next level (which the page counts
+        down itself): the same digest, nothing to tell the page."""
+        shown = (self.playing, self.number, [astuple(seat) for seat in self.seats])
+        return hashlib.sha256(repr(shown).encode()).hexdigest()
 
     def still_in(self, user) -> bool:
         """The player has a seat at the table in play and chips."""
@@ -100,13 +112,18 @@ class PokerTable:
         )
 
 
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
 def poker_table(tournament: Tournament) -> PokerTable | None:
     game = tournament.table
     if game is None:
         return None
     state = game.state
     schedule = parse_schedule(state["options"]["blinds"])
-    end = game.finished if game.is_over and game.finished else clock.now()
+    now = clock.now()
+    end = game.finished if game.is_over and game.finished else now
     elapsed_ms = max(0, int((end - game.started).total_seconds() * 1000))
     index = level_at(schedule, elapsed_ms)
     to_next = next_level_in(schedule, elapsed_ms)
@@ -135,5 +152,7 @@ def poker_table(tournament: Tournament) -> PokerTable | None:
         level=schedule[index],
         next=schedule[index + 1] if to_next is not None else None,
         next_in_seconds=None if to_next is None or game.is_over else -(-to_next // 1000),
+        next_at_ms=None if to_next is None or game.is_over else epoch_ms(end) + to_next,
+        now_ms=epoch_ms(now),
         seats=seats,
     )

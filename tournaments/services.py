@@ -25,7 +25,7 @@ from accounts import sockets
 from games import services as games
 from games.engine import Outcome
 from games.models import Game
-from tournaments import arena, bracket, prizes, swiss
+from tournaments import arena, bracket, prizes, selectors, swiss
 from tournaments.models import Entry, Match, Tournament
 from wallet import notices
 from wallet import services as wallet
@@ -329,8 +329,7 @@ def advance(tournament_id: int, now: datetime | None = None) -> Tournament:
         if tournament.format == Tournament.Format.POKER:
             if tournament.table is not None and tournament.table.settled:
                 _finish(tournament)
-            # Each call (the sweep's every 5 s) refreshes the page's level and chip counts.
-            _announce(tournament)
+            _announce_table_if_changed(tournament)
             return tournament
         pending = tournament.matches.filter(
             winner__isnull=True, drawn=False, game__settled=True
@@ -345,6 +344,19 @@ def advance(tournament_id: int, now: datetime | None = None) -> Tournament:
             _pair_next(tournament, now)
             _announce(tournament)
     return tournament
+
+
+def _announce_table_if_changed(tournament: Tournament) -> None:
+    """The page's level, chips, places and players come from the table's game, which
+    does not know tournaments: each call (the sweep's, every 5 s) compares them with what
+    was last announced, and announces only a change (the time to the next level the page
+    counts down itself)."""
+    table = selectors.poker_table(tournament)
+    shown = table.digest() if table is not None else ""
+    if shown != tournament.table_shown:
+        tournament.table_shown = shown
+        tournament.save(update_fields=["table_shown"])
+        _announce(tournament)
 
 
 def _pair_next(tournament: Tournament, now: datetime) -> None:

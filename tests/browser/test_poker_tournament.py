@@ -78,3 +78,27 @@ def test_a_player_joins_a_sit_and_go_and_plays_at_its_table(server, browser, fun
     watching.wait_for_selector("#poker-next:has-text('Next: 15/30')")
     assert watching.locator("#poker-chips li").count() == 3
     assert watching.locator("#poker-table-link").inner_text() == "Watch the table"
+
+    # The time to the next level counts down every second in the page, from the next
+    # level's start and the server's clock sent with the panel: a browser clock an hour
+    # wrong shows the server's time all the same, and no update from the server is needed.
+    counting = log_in(browser.new_context(), server, watcher)
+    wrong = timedelta(hours=-1)
+    counting.clock.install(time=timezone.now() + wrong)
+    # lobby.js fetches the panel again once its socket is open: the count is read after,
+    # in the panel that replaced the one the page came with.
+    counting.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () =>"
+        " document.querySelector('[data-next-at]').dataset.first = 'yes')"
+    )
+    counting.goto(f"{server}{reverse('tournaments:detail', args=[tournament.pk])}")
+    span = counting.locator("#poker-next [data-next-at]:not([data-first])")
+    span.wait_for()
+    counting.clock.pause_at(timezone.now() + wrong + timedelta(seconds=2))
+    sent = span.evaluate("s => (Number(s.dataset.nextAt) - Number(s.dataset.now)) / 1000")
+    shown = int(span.inner_text().removesuffix(" s"))
+    assert 0 < sent <= 600 and sent - 4 <= shown <= sent + 1
+    counting.clock.run_for(5_000)
+    assert span.inner_text() == f"{shown - 5} s"
+    counting.clock.run_for(60_000)
+    assert span.inner_text() == f"{shown - 65} s"

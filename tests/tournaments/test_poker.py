@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
 from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -15,7 +16,7 @@ from games import replay
 from games import services as games
 from games.models import GameAction
 from games.poker.tournament import DEFAULT_BLINDS
-from tests.games.conftest import Clock
+from tests.games.conftest import Clock, open_socket
 from tournaments import services
 from tournaments.models import Entry, Tournament
 from wallet.invariants import ledger_problems
@@ -201,7 +202,11 @@ def test_the_page_shows_the_table_the_level_the_next_and_the_chips(
     clock.now = tournament.table.started + timedelta(minutes=4)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "Level 1: blinds 10/20 (from the next hand)" in page
-    assert 'Next: 15/30 in <span data-seconds="360">' in page
+    # When the next level starts and the server's clock now, from which the page counts
+    # down itself (static/tournaments/countdown.js).
+    started_ms = int(tournament.table.started.timestamp() * 1000)
+    next_at, now = started_ms + 10 * 60_000, started_ms + 4 * 60_000
+    assert f'Next: 15/30 in <span data-next-at="{next_at}" data-now="{now}">360 s' in page
     assert reverse("games:play", args=[tournament.table_id]) in page
     assert "Go to your seat" in page
     assert page.count(" chips</li>") == 3  # every player's chips, none out yet
@@ -237,3 +242,182 @@ def test_staff_create_a_poker_tournament_with_their_own_blinds(client, make_user
     )
     assert refused.status_code == 200 and Tournament.objects.count() == 1
     assert "unknown options" in refused.context["form"].errors["options"][0]
+
+
+async def test_the_sweep_tells_the_page_only_what_changed_on_the_table(
+    clock, make_tournament, funded_player
+):
+    """Through the real channel layer: a sweep that finds the table as the page last heard
+    of it sends nothing (the time to the next level is counted down by the page); a new
+    level, or a player gone away, is sent once."""
+    tournament = await database_sync_to_async(make_tournament)(
+        max_players=3, start_when_full=True, **POKER
+    )
+    players = await database_sync_to_async(lambda: [funded_player() for _ in range(3)])()
+    watcher = await database_sync_to_async(funded_player)()
+    socket, connected = await open_socket(f"/ws/tournaments/{tournament.pk}/", watcher)
+    assert connected
+    for player in players:
+        await database_sync_to_async(services.register)(player, tournament.pk)
+    await database_sync_to_async(services.sweep)()  # the table's first picture
+    while not await socket.receive_nothing(timeout=0.5):  # the registrations', the sweep's
+        await socket.receive_json_from()
+    changed = {"type": "changed", "tournament": tournament.pk}
+    table = await database_sync_to_async(lambda: Tournament.objects.get().table)()
+
+    await database_sync_to_async(services.sweep)()
+    clock.now = table.started + timedelta(minutes=9)  # still the first level
+    await database_sync_to_async(services.sweep)()
+    assert await socket.receive_nothing(timeout=0.5)
+
+    clock.now = table.started + timedelta(minutes=10)  # the second level
+    for _ in range(2):
+        await database_sync_to_async(services.sweep)()
+    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_nothing(timeout=0.5)
+
+    await database_sync_to_async(games.resign)(table.pk, players[0])  # away, played by the table
+    for _ in range(2):
+        await database_sync_to_async(services.sweep)()
+    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()
+
+
+@SAME_IDS
+def test_a_staff_void_of_the_table_places_the_players_by_their_chips_and_pays_once(
+    clock, fixed_seed, client, make_user, make_tournament, funded_player
+):
+    """Staff void the running table from the game's admin page (the void tool): the players
+    still in are out together, placed by the chips they hold then; the prize table is paid
+    once, and the ledger balances."""
+    tournament = make_tournament(
+        max_players=3, start_when_full=True, prize_table=[7_000, 3_000], **POKER
+    )
+    players = [funded_player() for _ in range(3)]
+    for player in players:
+        services.register(player, tournament.pk)
+    tournament.refresh_from_db()
+    table = tournament.table
+    engine = games.engine_of(table)
+    while table.state["hands"] < 4:  # a few hands: the chips differ
+        seats = games.seats_of(table)
+        position = min(engine.to_act(table.state))
+        action = engine.bot_action(table.state, position, games.bot_rng_for(table, table.seq + 1))
+        clock.advance(5)
+        games.submit(table.pk, seats[position].player, table.seq, action)
+        table.refresh_from_db()
+    assert not table.is_over
+
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(Permission.objects.filter(codename__in=["view_game", "void_game"]))
+    client.force_login(staff)
+    void = reverse("admin:games_game_void", args=[table.pk])
+    client.post(void, {"reason": "the table froze"})
+
+    table.refresh_from_db()
+    tournament.refresh_from_db()
+    assert table.is_over and table.settled
+    assert tournament.status == "finished" and tournament.settlement is not None
+    ended = {seat.player_id: table.outcome["points"][seat.position] for seat in table.seats.all()}
+    assert sum(ended.values()) == 1_500
+    entries = list(Entry.objects.filter(tournament=tournament))
+    # More chips, a better place; equal chips share it.
+    for entry in entries:
+        above = sum(1 for other in entries if ended[other.player_id] > ended[entry.player_id])
+        assert entry.place == 1 + above
+    assert sum(entry.prize for entry in entries) == 3_000
+
+    client.post(void, {"reason": "again"})  # refused: over already
+    services.sweep()
+    services.settle(tournament.pk)
+    assert (
+        Transaction.objects.filter(reference=tournament.escrow_reference, kind="settle").count()
+        == 1
+    )
+    assert sorted(cash_balance(p) for p in players) == sorted(
+        100_000 - 1_100 + entry.prize for entry in entries
+    )
+    assert ledger_problems() == []
+
+
+def blind_rows(*levels) -> dict[str, str]:
+    """The staff page's blind rows as posted: the levels given, the other rows blank."""
+    data = {"blinds-TOTAL_FORMS": "12", "blinds-INITIAL_FORMS": "0"}
+    for number, level in enumerate(levels):
+        for name, value in zip(("small", "big", "ante", "minutes"), level, strict=True):
+            data[f"blinds-{number}-{name}"] = str(value)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("rows", "said"),
+    [
+        ([[50, 100, 0, 15], [25, 50, 0, 15]], "the big blind never falls"),
+        ([[50, 100, 0, ""]], "a small blind, a big blind, an ante"),
+        ([[100, 50, 0, 15]], "at most the big blind"),
+        ([[10, 20, 0, 0]], "Ensure this value is greater than or equal to 1"),
+        ([[10, 20, "x", 10]], "Enter a whole number"),
+    ],
+)
+def test_staff_bad_blind_rows_are_refused_saying_why(client, make_user, rows, said):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    form = tournament_form(
+        format="poker",
+        game_slug="holdem-tournament",
+        options="{}",
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    refused = client.post(reverse("tournaments:staff_new"), {**form, **blind_rows(*rows)})
+    assert refused.status_code == 200 and not Tournament.objects.exists()
+    assert "The blind schedule is not right" in refused.content.decode()
+    assert said in refused.content.decode()
+
+
+def test_staff_type_the_blinds_in_rows(client, make_user):
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+    form = tournament_form(
+        format="poker",
+        game_slug="holdem-tournament",
+        options='{"starting_chips": 2000}',
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+    )
+    page = client.get(reverse("tournaments:staff_new")).content.decode()
+    assert 'name="blinds-0-small"' in page and 'name="blinds-11-minutes"' in page
+    # Blinds for another format, or in the options as well as the rows: refused.
+    arena = client.post(
+        reverse("tournaments:staff_new"), {**tournament_form(), **blind_rows([10, 20, 0, 5])}
+    )
+    assert "for a poker tournament only" in arena.content.decode()
+    both = {**form, "options": '{"blinds": [[10, 20, 0, 5]]}', **blind_rows([10, 20, 0, 5])}
+    assert (
+        "not in the options" in client.post(reverse("tournaments:staff_new"), both).content.decode()
+    )
+    assert not Tournament.objects.exists()
+
+    client.post(
+        reverse("tournaments:staff_new"), {**form, **blind_rows([25, 50, 0, 15], [50, 100, 10, 20])}
+    )
+    tournament = Tournament.objects.get()
+    assert tournament.options == {
+        "starting_chips": 2_000,
+        "blinds": [[25, 50, 0, 15], [50, 100, 10, 20]],
+    }
+
+    # All rows blank: the default schedule (no blinds in the options).
+    client.post(
+        reverse("tournaments:staff_new"), {**form, "name": "Default blinds", **blind_rows()}
+    )
+    assert Tournament.objects.get(name="Default blinds").options == {"starting_chips": 2_000}

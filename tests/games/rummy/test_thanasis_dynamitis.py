@@ -115,3 +115,20 @@ def test_wild_cards_left_over_count_twenty_five():
     assert DYNAMITIS.penalty(state, 0) == 35
     state = crafted(DYNAMITIS, [["2C", "9D", X, "KD"], ["4D"]], turned="9S")
     assert DYNAMITIS.penalty(state, 0) == 0  # three wild cards, and the king with them
+
+
+def test_a_dynamitis_game_can_end_before_the_second_player_moves():
+    """With nineteen jokers, the first player may go out on their first turn, and the
+    other's cards reach the smallest target in that one hand: the game is over before the
+    second player's first move, as the rules say (at two seats, about one deal in 220;
+    the practice-table browser test meets it when the computer player acts first)."""
+    game_id = "at-once-41"
+    state = DYNAMITIS.start(RummyOptions(target=51), 2, game_rng(game_id, 0))
+    assert DYNAMITIS.to_act(state) == {0}
+    state = DYNAMITIS.apply(state, 0, {"type": "draw", "from": "stock"}, game_rng(game_id, 1))
+    assert {"type": "out", "card": "AD"} in DYNAMITIS.play_hints(state, 0)
+    state = DYNAMITIS.apply(state, 0, {"type": "out", "card": "AD"}, game_rng(game_id, 2))
+    assert state["scores"] == [0, 65]
+    outcome = DYNAMITIS.outcome(state)
+    assert outcome is not None and outcome.placing == (1, 2)
+    assert outcome.reason == "last player under the target"
