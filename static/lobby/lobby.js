@@ -5,12 +5,15 @@
   const mode = script.dataset.mode;
   const target = document.getElementById(mode === "list" ? "table-list" : "table-panel");
   if (!target) return;
-  let socket, retry = 1000;
+  // Set once the table's game starts: every later refresh would navigate again, and a
+  // second navigation cancels the first.
+  let socket, retry = 1000, leaving = false;
 
   async function refresh() {
+    if (leaving) return;
     const url = target.dataset.src + (mode === "list" ? window.location.search : "");
     const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok) return;
+    if (!response.ok || leaving) return;
     target.innerHTML = await response.text();
     if (mode === "list") {
       const update = target.querySelector("[data-online-update]");
@@ -18,6 +21,7 @@
     } else {
       const panel = target.querySelector("[data-table-status]");
       if (panel && panel.dataset.tableStatus === "playing" && panel.dataset.seated && panel.dataset.gameUrl) {
+        leaving = true;
         window.location.href = panel.dataset.gameUrl;
       }
     }
