@@ -5,11 +5,14 @@ wallet's guards; this keeps them out of the rooms."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve, reverse
 
-from accounts import protection, terms
+from accounts import protection, stand_in, terms
+from accounts.models import PlayerProtection
 from staff import roles
 
 # URL namespaces of play: the lobby's tables, live games, house rounds, tournaments.
@@ -28,6 +31,20 @@ def is_play_page(path: str) -> bool:
     )
 
 
+def is_excluded(user) -> bool:
+    """protection.is_excluded, its query compiled once per process (accounts.stand_in):
+    every page of play asks."""
+    sql, params = _protection_query()
+    found = list(PlayerProtection.objects.raw(sql, stand_in.for_player(params, user.pk)))
+    return bool(found) and protection.exclusion_active(found[0])
+
+
+@cache
+def _protection_query() -> tuple[str, tuple]:
+    stand_in_rows = PlayerProtection.objects.filter(user_id=stand_in.STAND_IN_ID)[:1]
+    return stand_in_rows.query.sql_with_params()
+
+
 class PlayBlockMiddleware:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -38,7 +55,7 @@ class PlayBlockMiddleware:
             user is not None
             and user.is_authenticated
             and is_play_page(request.path_info)
-            and protection.is_excluded(user)
+            and is_excluded(user)
         ):
             messages.warning(
                 request,

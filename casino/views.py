@@ -12,6 +12,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import get_urlconf, reverse
+from django.utils import dateformat
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
 from django.views.decorators.http import require_POST
 
 from casino import conf, draws, registry, services
@@ -66,15 +70,53 @@ def _links(urlconf: str) -> dict[str, dict[str, str]]:
     }
 
 
+def _card(entry: dict, links: dict[str, str]) -> SafeString:
+    """A game's card on the Casino page, written here rather than by the template: the page
+    shows every round game (65), and the template's tags cost ~0.07 ms a card."""
+    game, following = entry["game"], entry["next"]
+    if following and following.starts_at:
+        at = dateformat.time_format(localtime(following.starts_at), "H:i:s")
+        upcoming = format_html(
+            '<p class="muted small">Next round #{} at {} UTC</p>', following.number, at
+        )
+    elif following:
+        upcoming = format_html(
+            '<p class="muted small">Next round #{}: rounds run back to back</p>',
+            following.number,
+        )
+    else:
+        upcoming = ""
+    last = ""
+    if entry["last"]:
+        texts = format_html_join(
+            " · ", '<span class="rg-last">{}</span>', ((t,) for t in entry["last"])
+        )
+        last = format_html('<p class="small">Last: {}</p>', texts)
+    return format_html(
+        '<section class="card"><h3><span class="rg-icon rg-icon-{}" aria-hidden="true"></span>'
+        "{}</h3>{}{}"
+        '<div class="actions"><a class="button primary" href="{}">Play</a>'
+        '<a class="button" href="{}">Rules</a><a class="button" href="{}">Fairness</a></div>'
+        "</section>",
+        game.board,
+        game.name,
+        upcoming,
+        last,
+        links["play"],
+        links["rules"],
+        links["fairness"],
+    )
+
+
 def index(request: HttpRequest) -> HttpResponse:
     links = _links(get_urlconf(settings.ROOT_URLCONF))
-    entries = [{**entry, "links": links[entry["game"].slug]} for entry in draws.lobby()]
+    entries = [(entry["game"], _card(entry, links[entry["game"].slug])) for entry in draws.lobby()]
     sections = [
-        (title, [entry for entry in entries if entry["game"].board in boards])
+        (title, [card for game, card in entries if game.board in boards])
         for title, boards in SECTIONS
     ]
     placed = {board for _, boards in SECTIONS for board in boards}
-    sections.append(("More games", [e for e in entries if e["game"].board not in placed]))
+    sections.append(("More games", [card for game, card in entries if game.board not in placed]))
     return render(
         request,
         "casino/index.html",

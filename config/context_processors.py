@@ -1,6 +1,9 @@
-from django.conf import settings
+from functools import cache
 
-from accounts import protection
+from django.conf import settings
+from django.db import connection
+
+from accounts import protection, stand_in
 from accounts.middleware import is_play_page
 from accounts.models import User
 from staff.roles import may_export
@@ -37,7 +40,21 @@ def player_facts(user, path: str) -> dict:
     a third of a page's): their cash balance, when they last looked at and set their
     limits, and, unless the page's own socket hears it, whether a tournament of theirs is
     live (the page then opens the notices socket)."""
-    columns = {"balance": cash_balance_column(user), **protection.limits_review_columns(user)}
-    if notices_wanted_on(path):
-        columns["tournament_notices"] = in_live_tournament_column(user)
-    return User.objects.filter(pk=user.pk).values(**columns).get()
+    sql, params = header_query(notices_wanted_on(path))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, stand_in.for_player(params, user.pk))
+        names = [column.name for column in cursor.description]
+        return dict(zip(names, cursor.fetchone(), strict=True))
+
+
+@cache
+def header_query(with_notices: bool) -> tuple[str, tuple]:
+    """The header's SQL and parameters for the stand-in player (accounts.stand_in)."""
+    player = User(pk=stand_in.STAND_IN_ID)
+    columns = {
+        "balance": cash_balance_column(player),
+        **protection.limits_review_columns(player),
+    }
+    if with_notices:
+        columns["tournament_notices"] = in_live_tournament_column(player)
+    return User.objects.filter(pk=player.pk).values(**columns).query.sql_with_params()

@@ -7,7 +7,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import get_urlconf, reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
 from games import registry
@@ -31,11 +34,11 @@ def _filters(request) -> tuple[TableFilter, dict]:
 
 
 @cache
-def _catalogue(urlconf: str) -> list[tuple[registry.AnyEngine, str, str]]:
-    """Each game with its new-table and rules addresses: the same for the life of the
-    process (the games are registered in code), reversed once rather than on every
-    Lobby page (a reverse with an argument costs ~0.1 ms, two per game)."""
-    return [
+def _catalogue(urlconf: str) -> SafeString:
+    """The games' tiles with their new-table and rules addresses: the same for the life of
+    the process (the games are registered in code), rendered once rather than on every
+    Lobby page (the reverses, two per game, cost ~0.1 ms each; the tiles' tags as much)."""
+    games = [
         (
             engine,
             reverse("lobby:create", args=[engine.slug], urlconf=urlconf),
@@ -43,6 +46,19 @@ def _catalogue(urlconf: str) -> list[tuple[registry.AnyEngine, str, str]]:
         )
         for engine in registry.all()
     ]
+    return render_to_string("lobby/_catalogue.html", {"catalogue": games})
+
+
+def _game_options(chosen: str | None) -> SafeString:
+    """The filter's game options, written here: the template's loop cost ~0.05 ms a game."""
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        (
+            (engine.slug, mark_safe(" selected") if engine.slug == chosen else "", engine.name)
+            for engine in registry.all()
+        ),
+    )
 
 
 @login_required
@@ -53,7 +69,7 @@ def index(request):
         request,
         "lobby/index.html",
         {
-            "engines": registry.all(),
+            "game_options": _game_options(form["game"].value()),
             "catalogue": _catalogue(get_urlconf(settings.ROOT_URLCONF)),
             "filter_form": form,
             "tables": selectors.open_tables(**filters),

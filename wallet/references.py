@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.urls import NoReverseMatch, reverse
+from django.conf import settings
+from django.urls import NoReverseMatch, get_urlconf, reverse
+
+# A number no record has, reversed in place of a record's number (see _address).
+STAND_IN = 987_654_321_987
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,21 @@ def describe_reference(reference: str) -> ReferenceLink:
 
 
 def _linked(label: str, url_name: str, *args: object) -> ReferenceLink:
+    return ReferenceLink(label, _address(url_name, *args))
+
+
+def _address(url_name: str, *args: object) -> str | None:
+    """The page's address, None when that page is not routed (yet): the label alone.
+    Reversed once per page and game, with a stand-in for the record's number, rather than
+    once per line (~0.1 ms each, 25 lines a statement page)."""
+    *names, number = args
+    pattern = _address_pattern(get_urlconf(settings.ROOT_URLCONF), url_name, *names)
+    return pattern and pattern.replace(str(STAND_IN), str(number))
+
+
+@lru_cache(maxsize=256)
+def _address_pattern(urlconf: str, url_name: str, *names: object) -> str | None:
     try:
-        return ReferenceLink(label, reverse(url_name, args=args))
-    except NoReverseMatch:  # that page is not routed (yet): the label alone
-        return ReferenceLink(label)
+        return reverse(url_name, args=[*names, STAND_IN], urlconf=urlconf)
+    except NoReverseMatch:
+        return None

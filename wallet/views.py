@@ -9,6 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import dateformat
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
 from django.views.decorators.http import require_http_methods, require_POST
 
 from wallet import selectors, services
@@ -24,6 +28,28 @@ STATEMENT_PAGE_SIZE = 25
 class StatementLine:
     entry: Entry
     link: ReferenceLink
+
+    def row(self) -> SafeString:
+        """The line's table row, written here rather than by the template: a statement
+        page shows 25 of them, and the template's tags and filters cost ~0.2 ms a line."""
+        tx = self.entry.transaction
+        kind = tx.get_kind_display()
+        amount = self.entry.amount
+        return format_html(
+            '<tr><td class="when">{}</td><td class="kind">{}</td><td class="for">{}{}</td>'
+            '<td class="num amount {}">{}</td><td class="num balance-after">{}</td></tr>',
+            dateformat.format(localtime(tx.created), "j M Y H:i"),
+            kind,
+            format_html('<a href="{}">{}</a>', self.link.url, self.link.label)
+            if self.link.url
+            else self.link.label,
+            format_html('<div class="muted">{}</div>', tx.memo)
+            if tx.memo and tx.memo != kind
+            else "",
+            "neg" if amount < 0 else "pos",
+            format_minor(amount),
+            format_minor(self.entry.balance_after),
+        )
 
 
 @login_required

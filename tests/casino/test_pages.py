@@ -128,3 +128,15 @@ def test_staff_edit_a_paytable_as_a_new_version(casino_settings, admin_client):
         url, {"game": "keno-8", "name": "Keno 8", "table": '{"2": {"3": 100}}', "note": ""}
     )
     assert bad.status_code == 200 and "cannot make" in bad.content.decode()
+
+
+def test_the_casino_page_shows_a_games_next_round_and_its_last_results(played_crash, client):
+    """Crash's card: the round after the two played, and their crash points, newest first."""
+    page = client.get(reverse("casino:index")).content.decode()
+    card = page[page.index("rg-icon-crash") : page.index("</section>", page.index("rg-icon-crash"))]
+    following = Round.objects.filter(game="crash", state="scheduled").order_by("number").first()
+    assert f"Next round #{following.number}" in card
+    crash = next(entry for entry in draws.lobby() if entry["game"].slug == "crash")
+    shown = [f'<span class="rg-last">{text}</span>' for text in crash["last"]]
+    assert shown and " · ".join(shown) in card
+    assert f'href="{reverse("casino:play", args=["crash"])}">Play</a>' in card

@@ -222,3 +222,27 @@ def test_a_tables_page_before_play_says_its_status_and_options_in_words(client, 
     assert "Waiting for players" in page
     assert "<dt>Points to win</dt><dd>5</dd>" in page
     assert "points:" not in page and "False" not in page
+
+
+def test_the_lobby_lists_the_games_in_play_a_spectator_may_watch(client, funded_player):
+    """Each watchable game with its name, link and stake; a game closed to spectators is
+    counted among the games in play but not listed."""
+    creator, joiner = funded_player(), funded_player()
+    client.force_login(creator)
+    create_via_page(client)
+    create_via_page(client, spectators_allowed="")
+    for table in Table.objects.order_by("pk"):
+        client.force_login(joiner)
+        client.post(reverse("lobby:join", args=[table.pk]))
+        seat = Seat.objects.get(table=table, player=joiner)
+        client.force_login(creator)
+        client.post(reverse("lobby:accept", args=[table.pk, seat.pk]))
+    watchable, closed = (table.game for table in Table.objects.order_by("pk"))
+    assert watchable.status == closed.status == "playing" and not closed.spectators_allowed
+
+    client.force_login(funded_player())  # seated at neither: no "Your tables" links
+    page = client.get(reverse("lobby:index")).content.decode()
+    link = reverse("games:play", args=[watchable.pk])
+    assert f'<a href="{link}">Rock Paper Scissors #{watchable.pk}</a> · 10.00' in page
+    assert reverse("games:play", args=[closed.pk]) + '"' not in page
+    assert "2 games in play" in page
