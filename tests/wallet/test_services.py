@@ -154,23 +154,6 @@ def test_an_unbalanced_transaction_fails_at_commit(make_user):
     assert not Transaction.objects.filter(idempotency_key="raw").exists()
 
 
-@pytest.mark.django_db(transaction=True)
-def test_an_entry_added_after_a_balance_check_is_checked_again(make_user):
-    """The check notes the transaction it passed (once per transaction, not per entry):
-    an entry written after it, in the same database transaction, is still checked."""
-    user = make_user()
-    cash, world = services.cash_account(user), services.house_account("world", anchor=user.pk)
-    with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic():
-        tx = Transaction.objects.create(kind="adjustment", idempotency_key="raw", fingerprint="x")
-        Entry.objects.create(transaction=tx, account=cash, amount=100, balance_after=100)
-        Entry.objects.create(transaction=tx, account=world, amount=-100, balance_after=-100)
-        with connection.cursor() as cursor:
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # checked: it balances
-            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-        Entry.objects.create(transaction=tx, account=cash, amount=5, balance_after=105)
-    assert not Transaction.objects.filter(idempotency_key="raw").exists()
-
-
 def test_a_player_balance_cannot_go_negative_in_the_database(make_user):
     account = services.cash_account(make_user())
     with pytest.raises(IntegrityError), transaction.atomic():
