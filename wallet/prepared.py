@@ -37,8 +37,8 @@ def prepared_cursor() -> Iterator:
 
 @contextmanager
 def sent_together() -> Iterator[None]:
-    """The statements executed inside are sent in one round trip (psycopg's pipeline
-    mode), with the BEGIN psycopg puts before a transaction's first statement; read their
+    """The statements executed inside are answered in one round trip (psycopg's pipeline
+    mode; a transaction's BEGIN still takes one of its own before them); read their
     results after the block. The server still runs them one after the other, each taking
     its snapshot when it starts: a statement after a lock sees what the lock waited for."""
     connection.ensure_connection()

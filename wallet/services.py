@@ -30,7 +30,7 @@ from wallet import notices
 from wallet.guards import GuardRefusal, Movement
 from wallet.guards import ask as ask_guard
 from wallet.models import Account, Transaction, Withdrawal
-from wallet.prepared import execute, prepared_cursor, sent_together
+from wallet.prepared import execute, prepared_cursor
 
 Kind = Account.Kind
 TxKind = Transaction.Kind
@@ -362,35 +362,31 @@ def _lock(
     cursor, net: Mapping, key: str, named: Mapping[str, _Named] | None, *, create: bool
 ) -> list[tuple]:
     """The rows of the accounts, locked. `create`: some are likely new, so the first
-    statement creates them (else only a posting that meets a new account pays for it).
-    Often the transaction's first statement: its BEGIN goes with it (`sent_together`)."""
+    statement creates them (else only a posting that meets a new account pays for it)."""
     if named is None:
-        with sent_together():
-            execute(cursor, _LOCK_BY_ID_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_ID_SQL, [key, sorted(net)])
         return cursor.fetchall()
     if not create:
-        with sent_together():
-            execute(cursor, _LOCK_BY_KEY_SQL, [key, sorted(net)])
+        execute(cursor, _LOCK_BY_KEY_SQL, [key, sorted(net)])
         locked = cursor.fetchall()
         if len(locked) == len(net):
             return locked
     for _ in range(2):  # the second time sees an account another request was creating
         accounts = [named[account_key] for account_key in sorted(net)]
-        with sent_together():
-            execute(
-                cursor,
-                _LOCK_OR_CREATE_SQL,
-                [
-                    settings.CURRENCY,
-                    timezone.now(),
-                    [account.key for account in accounts],
-                    [account.kind for account in accounts],
-                    [account.owner_id for account in accounts],
-                    [account.reference for account in accounts],
-                    sorted(net),
-                    key,
-                ],
-            )
+        execute(
+            cursor,
+            _LOCK_OR_CREATE_SQL,
+            [
+                settings.CURRENCY,
+                timezone.now(),
+                [account.key for account in accounts],
+                [account.kind for account in accounts],
+                [account.owner_id for account in accounts],
+                [account.reference for account in accounts],
+                sorted(net),
+                key,
+            ],
+        )
         locked = cursor.fetchall()
         if len(locked) == len(net):
             break
