@@ -38,7 +38,7 @@ from accounts.models import (
 from staff.roles import REGULATORS_GROUP
 from wallet.guards import GuardRefusal
 from wallet.models import Entry, Transaction
-from wallet.prepared import execute, prepared_cursor
+from wallet.prepared import execute, prepared_cursor, sent_together
 
 Kind = ProtectionLimit.Kind
 Period = ProtectionLimit.Period
@@ -113,23 +113,35 @@ def lock_player(user: User) -> PlayerProtection:
     return _locked(user)
 
 
+# The protection row's columns, in the model's order (from_db builds the row from them).
+_PROTECTION_FIELDS = [field.attname for field in PlayerProtection._meta.concrete_fields]
+_PROTECTION_COLUMNS = [field.column for field in PlayerProtection._meta.concrete_fields]
+# Raw and prepared (wallet/prepared.py): every guarded movement runs it first, and the
+# ORM's query building cost a bet more client time than the statement's round trip.
+_LOCK_PROTECTION_SQL = (
+    f"SELECT {', '.join(_PROTECTION_COLUMNS)} FROM accounts_playerprotection "
+    "WHERE user_id = %s FOR UPDATE"
+)
+
+
 def _locked(user: User) -> PlayerProtection:
     """The player's row under FOR UPDATE, in one statement once it exists. Created
     without a unique-violation race: two first-ever requests both insert-or-skip, then
     both queue on the same row lock."""
-    locking = PlayerProtection.objects.select_for_update()
-    try:
-        return locking.get(user_id=user.pk)
-    except PlayerProtection.DoesNotExist:
-        pass
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO accounts_playerprotection "
-            "(user_id, exclusion, excluded_indefinitely, updated) "
-            "VALUES (%s, '', false, now()) ON CONFLICT (user_id) DO NOTHING",
-            [user.pk],
-        )
-    return locking.get(user_id=user.pk)
+    with prepared_cursor() as cursor:
+        execute(cursor, _LOCK_PROTECTION_SQL, [user.pk])
+        row = cursor.fetchone()
+        if row is None:
+            execute(
+                cursor,
+                "INSERT INTO accounts_playerprotection "
+                "(user_id, exclusion, excluded_indefinitely, updated) "
+                "VALUES (%s, '', false, now()) ON CONFLICT (user_id) DO NOTHING",
+                [user.pk],
+            )
+            execute(cursor, _LOCK_PROTECTION_SQL, [user.pk])
+            row = cursor.fetchone()
+    return PlayerProtection.from_db(connection.alias, _PROTECTION_FIELDS, row)
 
 
 def _record(user: User, event: str, actor: User | None = None, **details) -> None:
@@ -303,9 +315,10 @@ def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None
 # What a guard reads once the player's row is locked, in one statement: the account's
 # standing (under FOR KEY SHARE, as check_standing), whether the key already moved money,
 # the limits of one kind in force per period, and the player's cash entries of the
-# limited kinds per period (read only when a limit is set), with their last stake in the
-# session (for the reality check). Its snapshot is taken after the row lock is granted,
-# so it sees everything the player's previous request committed.
+# limited kinds per period (read only when a limit is set, or for a reality check), with
+# their last stake in the session. It runs after the row lock is granted (sent with the
+# lock, `_locked_and_judged`: the server runs them in order), so its snapshot sees
+# everything the player's previous request committed.
 _JUDGE_SQL = """
 SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
        EXISTS (SELECT 1 FROM accounts_user_groups ug JOIN auth_group g ON g.id = ug.group_id
@@ -314,6 +327,7 @@ SELECT u.is_active, u.blocked_at IS NOT NULL, u.is_staff OR u.is_superuser,
        lim.day, lim.week, lim.month,
        moved.day, moved.week, moved.month, moved.last_stake
 FROM accounts_user u
+LEFT JOIN accounts_playerprotection p ON p.user_id = u.id
 CROSS JOIN LATERAL (
     SELECT max(l.amount_now) FILTER (WHERE l.period = 'day') AS day,
            max(l.amount_now) FILTER (WHERE l.period = 'week') AS week,
@@ -323,7 +337,7 @@ CROSS JOIN LATERAL (
         SELECT period, CASE WHEN pending_from <= %(now)s THEN pending_amount ELSE amount END
             AS amount_now
         FROM accounts_protectionlimit
-        WHERE protection_id = %(protection)s AND kind = %(kind)s
+        WHERE protection_id = p.id AND kind = %(kind)s
     ) l
 ) lim
 CROSS JOIN LATERAL (
@@ -335,7 +349,7 @@ CROSS JOIN LATERAL (
     FROM wallet_entry e
     JOIN wallet_account a ON a.id = e.account_id
     JOIN wallet_transaction t ON t.id = e.transaction_id
-    WHERE (lim.any OR %(session_read)s)
+    WHERE (lim.any OR (%(session_read)s AND coalesce(p.reality_check_minutes, 0) > 0))
       AND a.key = %(cash)s AND t.kind = ANY(%(kinds)s)
       AND t.created >= CASE WHEN lim.any THEN %(month)s ELSE %(session)s END
 ) moved
@@ -353,38 +367,26 @@ class _Judgement:
     last_stake: datetime | None  # in this session (read when asked)
 
 
-def _judge(
-    user: User,
-    protection: PlayerProtection,
-    *,
-    key: str | None,
-    kind: str,
-    kinds,
-    now: datetime,
-    session: bool = False,
-) -> _Judgement:
-    with prepared_cursor() as cursor:
-        execute(
-            cursor,
-            _JUDGE_SQL,
-            {
-                "regulators": REGULATORS_GROUP,
-                "key": key,
-                "now": now,
-                "protection": protection.pk,
-                "kind": kind,
-                "day": now - PERIOD_LENGTH[Period.DAY],
-                "week": now - PERIOD_LENGTH[Period.WEEK],
-                "month": now - PERIOD_LENGTH[Period.MONTH],
-                "session": now - SESSION_GAP,
-                "stake_kinds": list(STAKE_KINDS),
-                "session_read": session,
-                "cash": f"cash:user:{user.pk}",
-                "kinds": list(kinds),
-                "user": user.pk,
-            },
-        )
-        row = cursor.fetchone()
+def _judge_params(user: User, *, key, kind: str, kinds, now: datetime, session: bool) -> dict:
+    """`session`: read the last stake of the session when the player has a reality check."""
+    return {
+        "regulators": REGULATORS_GROUP,
+        "key": key,
+        "now": now,
+        "kind": kind,
+        "day": now - PERIOD_LENGTH[Period.DAY],
+        "week": now - PERIOD_LENGTH[Period.WEEK],
+        "month": now - PERIOD_LENGTH[Period.MONTH],
+        "session": now - SESSION_GAP,
+        "stake_kinds": list(STAKE_KINDS),
+        "session_read": session,
+        "cash": f"cash:user:{user.pk}",
+        "kinds": list(kinds),
+        "user": user.pk,
+    }
+
+
+def _judgement(row) -> _Judgement:
     if row is None:
         return _Judgement(_standing_refusal(None), False, {}, {}, None)
     periods = (Period.DAY, Period.WEEK, Period.MONTH)
@@ -399,12 +401,43 @@ def _judge(
     )
 
 
+# Players whose protection row this process has seen. A row is never deleted, so their
+# guards send the lock and the judgement together; for anybody else the row may have to be
+# created first, and the judgement must follow the lock of the row created. Bounded: a
+# player forgotten costs one round trip, not a wrong judgement.
+_rows_seen: set[int] = set()
+_ROWS_SEEN_MAX = 100_000
+
+
+def _locked_and_judged(user: User, **judging) -> tuple[PlayerProtection, _Judgement]:
+    """`_locked`, then the judgement (`_judge_params`): in one round trip with the
+    transaction's BEGIN once the player's row is known to exist (the server runs the
+    judgement after the lock is granted). Should the row be gone after all, it is created
+    and locked, and the judgement read again after that lock."""
+    params = _judge_params(user, **judging)
+    with prepared_cursor() as locking, prepared_cursor() as judge:
+        row = None
+        if user.pk in _rows_seen:
+            with sent_together():
+                execute(locking, _LOCK_PROTECTION_SQL, [user.pk])
+                execute(judge, _JUDGE_SQL, params)
+            row = locking.fetchone()
+        if row is None:
+            protection = _locked(user)
+            execute(judge, _JUDGE_SQL, params)
+            if len(_rows_seen) >= _ROWS_SEEN_MAX:
+                _rows_seen.clear()
+            _rows_seen.add(user.pk)
+        else:
+            protection = PlayerProtection.from_db(connection.alias, _PROTECTION_FIELDS, row)
+        return protection, _judgement(judge.fetchone())
+
+
 def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside the deposit's transaction, before the money moves."""
     now = timezone.now()
-    protection = _locked(user)
-    judged = _judge(
-        user, protection, key=key, kind=Kind.DEPOSIT, kinds=[Transaction.Kind.DEPOSIT], now=now
+    protection, judged = _locked_and_judged(
+        user, key=key, kind=Kind.DEPOSIT, kinds=[Transaction.Kind.DEPOSIT], now=now, session=False
     )
     if judged.refusal is not None:
         raise judged.refusal
@@ -424,15 +457,8 @@ def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
 def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
     """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
     now = timezone.now()
-    protection = _locked(user)
-    judged = _judge(
-        user,
-        protection,
-        key=key,
-        kind=Kind.LOSS,
-        kinds=PLAY_KINDS,
-        now=now,
-        session=bool(protection.reality_check_minutes),
+    protection, judged = _locked_and_judged(
+        user, key=key, kind=Kind.LOSS, kinds=PLAY_KINDS, now=now, session=True
     )
     if judged.refusal is not None:
         raise judged.refusal

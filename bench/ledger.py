@@ -263,11 +263,12 @@ def worker_setup(database_url: str) -> None:
     setup_django(database_url)
 
 
-def worker_ready(ids) -> None:
+def worker_ready(ids) -> int:
     """Loads the players before any measurement; long enough that every process of the
-    pool takes one call."""
+    pool takes one call. Returns the process's id (its CPU is the client side's)."""
     load_run(*ids, seed="", prefix="", batch=0)
     time.sleep(1.0)
+    return os.getpid()
 
 
 def path_worker(args) -> tuple[int, int]:
@@ -285,15 +286,78 @@ def path_worker(args) -> tuple[int, int]:
     return done, postings
 
 
-def path_rate(pool, path, player_ids, limited_ids, clients, seconds, batch, *, run_id):
-    """(operations/s, postings/s) of `clients` processes of the pool doing `path`."""
+# --- where the CPU goes: on 2 cores, 8 clients and the server share them all -------------
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids) -> float:
+    """User + system CPU of these processes so far (/proc/<pid>/stat); a process gone
+    meanwhile counts nothing."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / CLOCK_TICKS
+
+
+def redis_pids() -> list[int]:
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if stat.read_text().strip() == "redis-server":
+                pids.append(int(stat.parent.name))
+        except OSError:
+            continue
+    return pids
+
+
+@dataclass
+class CpuSides:
+    """The processes whose CPU a measurement splits: the client processes, the ledger
+    database's backends with the server's own background processes (WAL writer, ...),
+    and Redis (the balance notices). Other databases' backends (other load) are left out."""
+
+    clients: list[int]
+    server: Server
+    database: str
+
+    def postgres_pids(self) -> list[int]:
+        with psycopg.connect(self.server.database_url("postgres"), autocommit=True) as admin:
+            rows = admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s OR datname IS NULL",
+                [self.database],
+            ).fetchall()
+        return [pid for (pid,) in rows]
+
+    def sample(self) -> tuple[float, float, float]:
+        return (
+            cpu_seconds(self.clients),
+            cpu_seconds(self.postgres_pids()),
+            cpu_seconds(redis_pids()),
+        )
+
+
+def path_rate(pool, path, player_ids, limited_ids, clients, seconds, batch, *, run_id, cpu):
+    """(operations/s, postings/s, (client, postgres, redis) CPU ms per operation) of
+    `clients` processes of the pool doing `path`."""
     start_at = time.time() + 1.0  # after every worker has loaded its players
     jobs = [
         (path, run_id, worker, player_ids, limited_ids, batch, start_at, seconds)
         for worker in range(clients)
     ]
-    done = pool.map(path_worker, jobs, chunksize=1)
-    return sum(d for d, _ in done) / seconds, sum(p for _, p in done) / seconds
+    running = pool.map_async(path_worker, jobs, chunksize=1)
+    time.sleep(max(0.0, start_at - time.time()))
+    before = cpu.sample()
+    time.sleep(seconds)
+    after = cpu.sample()
+    done = running.get()
+    operations = sum(d for d, _ in done)
+    per_op = tuple(1000 * (a - b) / max(operations, 1) for a, b in zip(after, before, strict=True))
+    return operations / seconds, sum(p for _, p in done) / seconds, per_op
 
 
 class Statements:
@@ -366,9 +430,10 @@ def main() -> None:
         pool = multiprocessing.get_context("spawn").Pool(
             processes, initializer=worker_setup, initargs=(ledger_url,)
         )
-        pool.map(worker_ready, [(player_ids, limited_ids)] * processes, chunksize=1)
+        workers = pool.map(worker_ready, [(player_ids, limited_ids)] * processes, chunksize=1)
+        cpu = CpuSides(sorted(set(workers)), server, ledger_db)
         header = f"{'path':<11} {'clients':>7} {'ops/s':>8} {'postings/s':>10} {'pgbench':>8}"
-        print(f"{header} {'ratio':>6} {'load':>5}")
+        print(f"{header} {'ratio':>6} {'load':>5}   CPU ms/op: client postgres redis")
         ratios, runs = {}, 0
         for clients in options.clients:
             tps_runs, rates = [], {path: [] for path in options.paths}
@@ -386,18 +451,24 @@ def main() -> None:
                             options.seconds,
                             options.batch,
                             run_id=runs,
+                            cpu=cpu,
                         )
                     )
                     runs += 1
                 loads.append(os.getloadavg()[0])
             tps = statistics.median(tps_runs)
             for path in options.paths:
-                ops = statistics.median(rate for rate, _ in rates[path])
-                postings = statistics.median(posted for _, posted in rates[path])
+                ops = statistics.median(rate for rate, _, _ in rates[path])
+                postings = statistics.median(posted for _, posted, _ in rates[path])
+                split = [
+                    statistics.median(side)
+                    for side in zip(*(s for *_, s in rates[path]), strict=True)
+                ]
                 ratios[path, clients] = postings / tps
                 print(
                     f"{path:<11} {clients:>7} {ops:>8.0f} {postings:>10.0f} {tps:>8.0f} "
                     f"{ratios[path, clients]:>6.2f} {max(loads):>5.1f}"
+                    f"   {split[0]:>16.2f} {split[1]:>8.2f} {split[2]:>5.2f}"
                 )
         pool.close()
         pool.join()

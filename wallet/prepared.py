@@ -4,7 +4,10 @@ and plans each statement on every call; these cursors bind on the server and psy
 prepares each statement once per connection (settings: prepare_threshold). Planning was
 most of the server's time for these statements (EXPLAIN ANALYZE, one bet: the guard's
 judgement 0.5 to 0.9 ms to plan and 0.1 ms to run; the lock 0.1 and 0.09; the write 0.14
-and 0.3). The move path's statements use it too (games/store.py)."""
+and 0.3). The move path's statements use it too (games/store.py).
+
+`sent_together` saves round trips: with 8 clients and the server on 2 cores, each one
+costs CPU on both sides (bench/ledger.py prints the split)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,17 @@ def prepared_cursor() -> Iterator:
     planned.adapters.register_dumper(int, Int8Dumper)
     with connection.make_cursor(planned) as cursor:
         yield cursor
+
+
+@contextmanager
+def sent_together() -> Iterator[None]:
+    """The statements executed inside are answered in one round trip (psycopg's pipeline
+    mode; a transaction's BEGIN still takes one of its own before them); read their
+    results after the block. The server still runs them one after the other, each taking
+    its snapshot when it starts: a statement after a lock sees what the lock waited for."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
 
 
 def execute(cursor, sql: str, params) -> None:

@@ -331,6 +331,9 @@ _DEPOSIT_CTE = """, deposit AS (
 # the escrow a settlement empties: the last parameter pair, else NULL). The locking
 # statement's snapshot predates its wait for the locks, so a twin with the same key may
 # have committed unseen: then ON CONFLICT writes nothing at all and no row comes back.
+# The accounts are also named by id in the UPDATE's own condition (the last parameter):
+# the plan kept for the prepared statement then reads them by primary key, where a join
+# on `moves` alone was planned as a scan of every account (EXPLAIN, a round's wins).
 _WRITE_SQL = f"""
 WITH tx AS (
     INSERT INTO wallet_transaction ({", ".join(_WRITTEN_FIELDS)})
@@ -348,7 +351,7 @@ WITH tx AS (
 UPDATE wallet_account a SET balance = m.balance_after,
     closed_at = CASE WHEN a.id = %s THEN %s::timestamptz ELSE a.closed_at END
 FROM tx, moves m
-WHERE a.id = m.account_id
+WHERE a.id = m.account_id AND a.id = ANY(%s::bigint[])
 RETURNING tx.id
 """
 _WRITE_PLAIN_SQL = _WRITE_SQL.format(deposit="")
@@ -447,6 +450,7 @@ def _post_locked(
                 *extra,
                 closed_id,
                 values["created"],
+                account_ids,
             ],
         )
         written = cursor.fetchone()
