@@ -34,6 +34,7 @@ from django.db import connection
 from casino import conf
 from casino.crash import curve
 from casino.crash.game import CrashGame
+from casino.keno.fairness import DRAWN
 from casino.keno.game import KenoGame
 from casino.models import Round
 from casino.rounds import RoundGame
@@ -87,10 +88,12 @@ _OPEN_BETS = "b.round_id = %(round_id)s AND b.status = 'open'"
 # the same function (migration 0010), folded to a constant once per statement. A ticket
 # without a mask gets no payout, which the column refuses: settlement fails, pays nothing
 # wrong. Expanding each ticket's JSON numbers instead took 0.4-0.6 s for 100,000 tickets.
+# Its result is picked from `hit_results` (one per hit count), where building 100,000
+# JSON objects took 50-80 ms.
 _KENO_PRICED = """
 SELECT CASE WHEN h.hits IS NOT NULL
         THEN b.stake * coalesce((b.selection -> 'pays' ->> h.hits::text)::bigint, 0) / 100
-    END AS payout, jsonb_build_object('hits', h.hits) AS result
+    END AS payout, %(hit_results)s::jsonb -> h.hits AS result
 FROM (
     SELECT bit_count(b.keno_mask & casino_keno_mask(%(balls)s::jsonb))::int AS hits
 ) AS h
@@ -141,6 +144,7 @@ def settle_bets(game_round: Round, game: RoundGame) -> Settlement:
         if isinstance(game, KenoGame):
             priced = _KENO_PRICED
             params["balls"] = json.dumps(game_round.outcome["balls"])
+            params["hit_results"] = json.dumps([{"hits": hits} for hits in range(DRAWN + 1)])
         elif isinstance(game, CrashGame):
             priced = _CRASH_PRICED
             params.update(_crash_params(cursor, game_round))
