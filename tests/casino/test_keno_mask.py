@@ -20,6 +20,19 @@ def mask_of(*numbers: int) -> str:
     return "".join("1" if n in numbers else "0" for n in range(1, 81))
 
 
+def bet_of(game_round: Round, user, bet_type: str, selection: dict) -> Bet:
+    """A bet of 100 written straight to the round, as the purchase writes it."""
+    return Bet.objects.create(
+        round=game_round,
+        user=user,
+        bet_type=bet_type,
+        selection=selection,
+        stake=100,
+        slip=uuid.uuid4(),
+        key=f"test:{bet_type}:{uuid.uuid4()}",
+    )
+
+
 def test_a_bought_ticket_keeps_its_numbers_as_bits_one_to_eighty(funded, keno_rounds):
     keno_rounds()
     [ticket] = services.buy_keno_tickets(
@@ -58,15 +71,7 @@ def test_a_ticket_hits_the_drawn_balls_among_its_numbers(
     game_round.save(update_fields=["outcome", "state"])
     paytable = KenoPaytable.objects.filter(game=table).order_by("-version")[0]
     bet_type, selection = services.keno_selection(paytable, numbers)
-    Bet.objects.create(
-        round=game_round,
-        user=make_user(),
-        bet_type=bet_type,
-        selection=selection,
-        stake=100,
-        slip=uuid.uuid4(),
-        key="test:keno:mask",
-    )
+    bet_of(game_round, make_user(), bet_type, selection)
     settlement.settle_bets(game_round, services.keno_as_priced())
     bet = Bet.objects.get(round=game_round)
     pays = paytable.paytable[len(numbers)].get(hits, 0)
@@ -94,15 +99,7 @@ def test_another_games_numbers_get_no_mask(casino_settings, make_user):
         game.validate_bet("six-by-20", {"numbers": [1, 2, 3, 4, 5, 6]}),
     )
     assert selection["numbers"] == [1, 2, 3, 4, 5, 6]
-    bet = Bet.objects.create(
-        round=game_round,
-        user=make_user(),
-        bet_type=bet_type,
-        selection=selection,
-        stake=100,
-        slip=uuid.uuid4(),
-        key="test:six:mask",
-    )
+    bet = bet_of(game_round, make_user(), bet_type, selection)
     assert Bet.objects.get(pk=bet.pk).keno_mask is None
 
 

@@ -45,6 +45,27 @@ def fixed_seed(monkeypatch, django_db_blocker) -> None:
     same_deals(monkeypatch, django_db_blocker)
 
 
+def as_tournament_staff(client, make_user) -> None:
+    """The client logged in as staff who may see and create tournaments."""
+    staff = make_user(is_staff=True)
+    staff.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
+    )
+    client.force_login(staff)
+
+
+def poker_form(options: str, **fields) -> dict:
+    """The staff form of a poker tournament that starts when full."""
+    return tournament_form(
+        format="poker",
+        options=options,
+        minutes="0",
+        max_players="9",
+        guaranteed="0",
+        **{"game_slug": "holdem-tournament", **fields},
+    )
+
+
 def play_table(tournament: Tournament, clock: Clock, seconds_a_move: float = 20) -> int:
     """Every player's move chosen by the table's bot, each after `seconds_a_move` on the
     clock (inside the step time). Returns the moves played."""
@@ -213,20 +234,12 @@ def test_the_page_shows_the_table_the_level_the_next_and_the_chips(
 
 
 def test_staff_create_a_poker_tournament_with_their_own_blinds(client, make_user):
-    staff = make_user(is_staff=True)
-    staff.user_permissions.set(
-        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
-    )
-    client.force_login(staff)
+    as_tournament_staff(client, make_user)
     blinds = [[25, 50, 0, 15], [50, 100, 10, 15]]
-    form = tournament_form(
+    form = poker_form(
+        json.dumps({"starting_chips": 3_000, "blinds": blinds}),
         name="Sunday freezeout",
-        format="poker",
         game_slug="omaha-tournament",
-        options=json.dumps({"starting_chips": 3_000, "blinds": blinds}),
-        minutes="0",
-        max_players="9",
-        guaranteed="0",
     )
     client.post(reverse("tournaments:staff_new"), form)
     tournament = Tournament.objects.get()
@@ -356,19 +369,8 @@ def blind_rows(*levels) -> dict[str, str]:
     ],
 )
 def test_staff_bad_blind_rows_are_refused_saying_why(client, make_user, rows, said):
-    staff = make_user(is_staff=True)
-    staff.user_permissions.set(
-        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
-    )
-    client.force_login(staff)
-    form = tournament_form(
-        format="poker",
-        game_slug="holdem-tournament",
-        options="{}",
-        minutes="0",
-        max_players="9",
-        guaranteed="0",
-    )
+    as_tournament_staff(client, make_user)
+    form = poker_form("{}")
     refused = client.post(reverse("tournaments:staff_new"), {**form, **blind_rows(*rows)})
     assert refused.status_code == 200 and not Tournament.objects.exists()
     assert "The blind schedule is not right" in refused.content.decode()
@@ -376,19 +378,8 @@ def test_staff_bad_blind_rows_are_refused_saying_why(client, make_user, rows, sa
 
 
 def test_staff_type_the_blinds_in_rows(client, make_user):
-    staff = make_user(is_staff=True)
-    staff.user_permissions.set(
-        Permission.objects.filter(codename__in=["view_tournament", "add_tournament"])
-    )
-    client.force_login(staff)
-    form = tournament_form(
-        format="poker",
-        game_slug="holdem-tournament",
-        options='{"starting_chips": 2000}',
-        minutes="0",
-        max_players="9",
-        guaranteed="0",
-    )
+    as_tournament_staff(client, make_user)
+    form = poker_form('{"starting_chips": 2000}')
     page = client.get(reverse("tournaments:staff_new")).content.decode()
     assert 'name="blinds-0-small"' in page and 'name="blinds-11-minutes"' in page
     # Blinds for another format, or in the options as well as the rows: refused.
