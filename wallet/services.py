@@ -1,25 +1,25 @@
 """Every money movement of the platform. Nothing else writes ledger rows.
 
-Each service is one call to `post`: one database transaction that locks the touched
-accounts in ascending id order (no deadlocks), refuses to take any guarded account below
-zero, writes balanced entries, and is idempotent by key: the same key with the same
-request returns the first transaction and moves nothing; with another request it is
-refused. Deposits, stakes, bets, fees and withdrawal requests first ask the player's
-protection inside the same transaction, through the guards the accounts app registers in
-wallet/guards.py: the account as the database holds it then (blocked accounts, staff and
-regulators move no money), limits, time-out and self-exclusion. Payments to a player
-(refunds, settlements, wins) are owed and never asked.
+Each service is one posting: one statement, the database function `wallet_post`, that
+locks the touched accounts in ascending id order (no deadlocks), refuses to take any
+guarded account below zero, writes balanced entries, and is idempotent by key: the same
+key with the same request returns the first transaction and moves nothing; with another
+request it is refused. Deposits, stakes, bets, fees and withdrawal requests first ask
+the player's protection inside the same transaction, through the guards the accounts app
+registers in wallet/guards.py: the account as the database holds it then (blocked
+accounts, staff and regulators move no money), limits, time-out and self-exclusion.
+Payments to a player (refunds, settlements, wins) are owed and never asked.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import uuid
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -173,10 +173,22 @@ def _house(kind: str, anchor: int | str) -> _Named:
 
 @dataclass(frozen=True)
 class Posting:
-    transaction: Transaction
+    transaction_id: int
     created: bool  # False when an earlier call with the same key already moved the money
     # Each account's balance after this posting, by key (empty when it moved nothing).
     balances_after: Mapping[str, int] = field(default_factory=dict)
+    # The columns of the transaction this call wrote, in `_WRITTEN_FIELDS`' order.
+    written: tuple | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def transaction(self) -> Transaction:
+        """Built when a caller asks for it (most never do): from the columns this call
+        wrote, or read for a replay."""
+        if self.written is None:
+            return Transaction.objects.get(pk=self.transaction_id)
+        return Transaction.from_db(
+            connection.alias, ["id", *_WRITTEN_FIELDS], [self.transaction_id, *self.written]
+        )
 
 
 def check_amount(amount: object, *, maximum: int | None = None) -> int:
@@ -190,20 +202,6 @@ def check_amount(amount: object, *, maximum: int | None = None) -> int:
     return amount
 
 
-def _fingerprint(kind: str, moves: Mapping[int, int], reference: str) -> str:
-    canonical = json.dumps([kind, sorted(moves.items()), reference], separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _replay(key: str, fingerprint: str) -> Posting | None:
-    earlier = Transaction.objects.filter(idempotency_key=key).first()
-    if earlier is None:
-        return None
-    if earlier.fingerprint != fingerprint:
-        raise IdempotencyConflict("This request was already made with different details.")
-    return Posting(earlier, created=False)
-
-
 def post(
     kind: str,
     moves: Iterable[tuple[Account, int]],
@@ -213,12 +211,14 @@ def post(
     memo: str = "",
     actor=None,
 ) -> Posting:
-    """Move money: each (account, signed amount); the amounts must sum to zero."""
+    """Move money: each (account, signed amount); the amounts must sum to zero. One
+    statement: outside a transaction it commits on its own, inside one it is part of it
+    (a refusal writes nothing, so it needs no savepoint)."""
     net: dict[int, int] = defaultdict(int)
     for account, amount in moves:
         net[account.pk] += amount
-    with transaction.atomic():
-        return _post_locked(kind, _balanced(net), key, reference, memo, actor)
+    moving = _balanced(net)
+    return _run(kind, moving, key, reference, memo, actor, ids=list(moving))
 
 
 def _post(
@@ -233,25 +233,27 @@ def _post(
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
 ) -> Posting:
-    """`post` for the services, inside the transaction they opened (a savepoint of its
-    own would contain nothing: a refusal is raised before anything is written). The
-    accounts are named by key and found, or created, by the posting itself. `closing`:
-    an escrow to empty and close in the same statement (a settlement); `deposit`: the
-    player, amount, provider and provider's reference of the deposit row written
-    with the transaction; `create`: some accounts are likely new (see `_lock`)."""
+    """`post` for the services, with their accounts named by key: the posting finds them,
+    or creates them, itself. `closing`: an escrow to empty and close in the same statement
+    (a settlement); `deposit`: the player, amount, provider and provider's reference of
+    the deposit row written with the transaction; `create`: some accounts are likely new
+    (a table's first stake), so they are created before the lock rather than after it
+    finds them missing."""
     net: dict[str, int] = defaultdict(int)
     named: dict[str, _Named] = {}
     for account, amount in moves:
         net[account.key] += amount
         named[account.key] = account
-    return _post_locked(
+    moving = _balanced(net)
+    accounts = [named[account_key] for account_key in moving]
+    return _run(
         kind,
-        _balanced(net),
+        moving,
         key,
         reference,
         memo,
         actor,
-        named=named,
+        accounts=accounts,
         closing=closing,
         deposit=deposit,
         create=create,
@@ -265,48 +267,20 @@ def _balanced(net: Mapping) -> dict:
     return moving
 
 
-# The posting is raw SQL because it is the hot path of the whole platform: four round
-# trips (BEGIN, lock, write, COMMIT) instead of seven through the ORM (bench/README.md).
-
-# Locks the accounts in ascending id order and, in the same statement, looks for an
-# earlier transaction with the key (the usual retry, answered without writing anything).
-# The services name their accounts by key (unique), `post`'s callers by id.
-_LOCK_SQL = """
-SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL, a.key, a.reference,
-       earlier.id, earlier.fingerprint
-FROM wallet_account a
-LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
-WHERE a.{column} = ANY(%s)
-ORDER BY a.id
-FOR UPDATE OF a
-"""
-_LOCK_BY_ID_SQL = _LOCK_SQL.format(column="id")
-_LOCK_BY_KEY_SQL = _LOCK_SQL.format(column="key")
-
-# The same, creating the accounts named for the first time (a player's first deposit, a
-# table's first stake). A new row is locked by its insert and nobody else can see it yet.
-# ON CONFLICT: another request may be creating one of them meanwhile; this statement's
-# snapshot then misses it, and it runs again to find it.
-_LOCK_OR_CREATE_SQL = """
-WITH new AS (
-    INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
-    SELECT n.key, n.kind, n.owner_id, n.reference, %s, 0, %s
-    FROM unnest(%s::varchar[], %s::varchar[], %s::bigint[], %s::varchar[])
-        AS n(key, kind, owner_id, reference)
-    ON CONFLICT (key) DO NOTHING
-    RETURNING id, kind, balance, closed_at IS NOT NULL AS closed, key, reference
-), locked AS (
-    SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key, a.reference
-    FROM wallet_account a
-    WHERE a.key = ANY(%s)
-    ORDER BY a.id
-    FOR UPDATE
-)
-SELECT l.*, earlier.id, earlier.fingerprint
-FROM (SELECT * FROM locked UNION ALL SELECT * FROM new) l
-LEFT JOIN wallet_transaction earlier ON earlier.idempotency_key = %s
-ORDER BY l.id
-"""
+# The posting is one call of the database function `wallet_post` (migration 0008): it
+# locks the accounts in ascending id order (creating those named for the first time),
+# looks for an earlier transaction with the key, refuses or writes the transaction, its
+# entries and the new balances, and returns what happened. One round trip, and none for
+# BEGIN and COMMIT when the caller is not in a transaction: the client's share of a
+# posting was most of its cost (bench/ledger.py, CPU split).
+#
+# The fingerprint stays the one Python computed before the function existed, the sha256
+# of json.dumps([kind, sorted((account id, amount)), reference], separators=(",", ":")),
+# so that a retry across the deploy still replays; the ids are known only under the lock,
+# so the function assembles that text. The two strings in it are encoded here by json
+# itself (non-ASCII as \uXXXX, quotes, control characters), the numbers there are plain
+# integers: the same text for any reference (tests/wallet/test_posting.py proves it).
+_POST_SQL = f"SELECT * FROM wallet_post({', '.join(['%s'] * 21)})"
 
 # Every column of a transaction but its id (a test keeps this in step with the model).
 _WRITTEN_FIELDS = (
@@ -320,174 +294,90 @@ _WRITTEN_FIELDS = (
     "created",
 )
 
-# A deposit's own row, written with its transaction (same columns as the model).
-_DEPOSIT_CTE = """, deposit AS (
-    INSERT INTO wallet_deposit
-        (player_id, amount, provider, provider_reference, transaction_id, created)
-    SELECT %s, %s, %s, %s, tx.id, %s FROM tx
-)"""
-
-# Writes the transaction, its entries and the new balances in one statement (and closes
-# the escrow a settlement empties: the last parameter pair, else NULL). The locking
-# statement's snapshot predates its wait for the locks, so a twin with the same key may
-# have committed unseen: then ON CONFLICT writes nothing at all and no row comes back.
-# The accounts are also named by id in the UPDATE's own condition (the last parameter):
-# the plan kept for the prepared statement then reads them by primary key, where a join
-# on `moves` alone was planned as a scan of every account (EXPLAIN, a round's wins).
-_WRITE_SQL = f"""
-WITH tx AS (
-    INSERT INTO wallet_transaction ({", ".join(_WRITTEN_FIELDS)})
-    VALUES ({", ".join(["%s"] * len(_WRITTEN_FIELDS))})
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id
-), moves AS (
-    SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[])
-        AS m(account_id, amount, balance_after)
-), entries AS (
-    INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
-    SELECT tx.id, m.account_id, m.amount, m.balance_after FROM tx, moves m
-    ORDER BY m.account_id
-){{deposit}}
-UPDATE wallet_account a SET balance = m.balance_after,
-    closed_at = CASE WHEN a.id = %s THEN %s::timestamptz ELSE a.closed_at END
-FROM tx, moves m
-WHERE a.id = m.account_id AND a.id = ANY(%s::bigint[])
-RETURNING tx.id
-"""
-_WRITE_PLAIN_SQL = _WRITE_SQL.format(deposit="")
-_WRITE_DEPOSIT_SQL = _WRITE_SQL.format(deposit=_DEPOSIT_CTE)
+_NO_DEPOSIT = (None, None, None, None)
 
 
-def _lock(
-    cursor, net: Mapping, key: str, named: Mapping[str, _Named] | None, *, create: bool
-) -> list[tuple]:
-    """The rows of the accounts, locked. `create`: some are likely new, so the first
-    statement creates them (else only a posting that meets a new account pays for it)."""
-    if named is None:
-        execute(cursor, _LOCK_BY_ID_SQL, [key, sorted(net)])
-        return cursor.fetchall()
-    if not create:
-        execute(cursor, _LOCK_BY_KEY_SQL, [key, sorted(net)])
-        locked = cursor.fetchall()
-        if len(locked) == len(net):
-            return locked
-    for _ in range(2):  # the second time sees an account another request was creating
-        accounts = [named[account_key] for account_key in sorted(net)]
-        execute(
-            cursor,
-            _LOCK_OR_CREATE_SQL,
-            [
-                settings.CURRENCY,
-                timezone.now(),
-                [account.key for account in accounts],
-                [account.kind for account in accounts],
-                [account.owner_id for account in accounts],
-                [account.reference for account in accounts],
-                sorted(net),
-                key,
-            ],
-        )
-        locked = cursor.fetchall()
-        if len(locked) == len(net):
-            break
-    return locked
-
-
-def _post_locked(
-    kind,
-    net,
-    key,
-    reference,
-    memo,
+def _run(
+    kind: str,
+    net: Mapping,
+    key: str,
+    reference: str,
+    memo: str,
     actor,
     *,
-    named=None,
+    ids: list[int] | None = None,
+    accounts: list[_Named] | None = None,
     closing: _Named | None = None,
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
 ) -> Posting:
+    """The posting's one statement: accounts by `ids` (`post`) or by name (`accounts`),
+    each moving its amount in `net`, in the same order."""
+    memo = memo[:300]
+    actor_id = actor.pk if actor is not None else None
+    created = timezone.now()
+    by_key = accounts is not None
     with prepared_cursor() as cursor:
-        locked = _lock(cursor, net, key, named, create=create)
-        if len(locked) != len(net):
-            raise WalletError("A transaction names an account that does not exist.")
-        if named is not None:  # from here on, by id as `post`'s callers name them
-            net = {row[0]: net[row[4]] for row in locked}
-        fingerprint = _fingerprint(kind, net, reference)
-        earlier_id, earlier_fingerprint = locked[0][6], locked[0][7]
-        if earlier_id is not None:
-            if earlier_fingerprint != fingerprint:
-                raise IdempotencyConflict("This request was already made with different details.")
-            return Posting(Transaction.objects.get(pk=earlier_id), created=False)
-        balances_after = [balance + net[account_id] for account_id, _, balance, *_ in locked]
-        refusal = _refusal(locked, balances_after, closing)
-        if refusal is not None:
-            # A twin may have committed unseen (see _WRITE_SQL): it wins over the refusal.
-            replay = _replay(key, fingerprint)
-            if replay is not None:
-                return replay
-            raise refusal
-        values = {
-            "uuid": uuid.uuid4(),
-            "kind": kind,
-            "idempotency_key": key,
-            "fingerprint": fingerprint,
-            "reference": reference,
-            "memo": memo[:300],
-            "actor_id": actor.pk if actor is not None else None,
-            "created": timezone.now(),
-        }
-        account_ids = [row[0] for row in locked]
-        closed_id = next((row[0] for row in locked if closing and row[4] == closing.key), None)
-        extra = [] if deposit is None else [*deposit, values["created"]]
         execute(
             cursor,
-            _WRITE_DEPOSIT_SQL if deposit is not None else _WRITE_PLAIN_SQL,
+            _POST_SQL,
             [
-                *(values[name] for name in _WRITTEN_FIELDS),
-                account_ids,
-                [net[account_id] for account_id in account_ids],
-                balances_after,
-                *extra,
-                closed_id,
-                values["created"],
-                account_ids,
+                kind,
+                key,
+                reference,
+                memo,
+                actor_id,
+                created,
+                json.dumps(kind),
+                json.dumps(reference),
+                ids,
+                [account.key for account in accounts] if by_key else None,
+                list(net.values()),
+                [account.kind for account in accounts] if by_key else None,
+                [account.owner_id for account in accounts] if by_key else None,
+                [account.reference for account in accounts] if by_key else None,
+                settings.CURRENCY,
+                create,
+                closing.key if closing is not None else None,
+                *(deposit or _NO_DEPOSIT),
             ],
         )
-        written = cursor.fetchone()
-    if written is None:
-        replay = _replay(key, fingerprint)
-        if replay is None:  # ON CONFLICT only skips a row that exists: never reached
-            raise WalletError(f"Transaction {key} was neither written nor found.")
-        return replay
-    tx = Transaction.from_db(
-        connection.alias,
-        ["id", *_WRITTEN_FIELDS],
-        [written[0], *(values[name] for name in _WRITTEN_FIELDS)],
-    )
-    keys = [row[4] for row in locked]
-    return Posting(tx, created=True, balances_after=dict(zip(keys, balances_after, strict=True)))
-
-
-def _refusal(
-    locked, balances_after: list[int], closing: _Named | None = None
-) -> WalletError | None:
-    """Why the movement may not happen, or None: a closed account, a guarded one taken
-    below zero, or an escrow being closed that would not be left empty."""
-    for (_, kind, balance, closed, key, reference, *_), balance_after in zip(
-        locked, balances_after, strict=True
-    ):
-        if closed:
-            return EscrowClosed(f"{key} is closed.")
-        if closing is not None and key == closing.key and balance_after != 0:
-            return SettlementMismatch(
-                f"Settlement of {reference} pays {balance - balance_after} "
-                f"but the escrow holds {balance}."
-            )
-        if balance_after < 0 and kind in Account.NON_NEGATIVE:
-            if kind == Kind.ESCROW:
-                return SettlementMismatch(f"Escrow {reference} holds too little.")
-            return InsufficientFunds("Insufficient funds.")
-    return None
+        (
+            status,
+            transaction_id,
+            transaction_uuid,
+            fingerprint,
+            keys,
+            balances_after,
+            refused_key,
+            refused_reference,
+            refused_balance,
+        ) = cursor.fetchone()
+    if status == "posted":
+        return Posting(
+            transaction_id,
+            created=True,
+            balances_after=dict(zip(keys, balances_after, strict=True)),
+            written=(transaction_uuid, kind, key, fingerprint, reference, memo, actor_id, created),
+        )
+    if status == "replay":
+        return Posting(transaction_id, created=False)
+    if status == "conflict":
+        raise IdempotencyConflict("This request was already made with different details.")
+    if status == "missing":
+        raise WalletError("A transaction names an account that does not exist.")
+    if status == "closed":
+        raise EscrowClosed(f"{refused_key} is closed.")
+    if status == "mismatch":
+        raise SettlementMismatch(
+            f"Settlement of {refused_reference} pays {-net[refused_key]} "
+            f"but the escrow holds {refused_balance}."
+        )
+    if status == "escrow short":
+        raise SettlementMismatch(f"Escrow {refused_reference} holds too little.")
+    if status == "insufficient":
+        raise InsufficientFunds("Insufficient funds.")
+    raise WalletError(f"Transaction {key} was neither written nor found.")  # "lost"
 
 
 # --- player money in and out ----------------------------------------------------------
@@ -662,14 +552,13 @@ def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str 
 
 def release_hold(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
     check_amount(amount)
-    with transaction.atomic():
-        return _post(
-            TxKind.RELEASE,
-            [(_escrow(escrow_reference), -amount), (_cash(user), amount)],
-            key=key,
-            reference=escrow_reference,
-            memo=memo or "Stake refunded",
-        )
+    return _post(
+        TxKind.RELEASE,
+        [(_escrow(escrow_reference), -amount), (_cash(user), amount)],
+        key=key,
+        reference=escrow_reference,
+        memo=memo or "Stake refunded",
+    )
 
 
 def settle(
@@ -695,16 +584,15 @@ def settle(
         moves = [(escrow, -total), *((_cash(u), a) for u, a in payouts.items() if a)]
         if rake:
             moves.append((_house(Kind.RAKE, escrow_reference), rake))
-        with transaction.atomic():
-            # One posting checks that the escrow holds exactly the total and closes it.
-            return _post(
-                kind,
-                moves,
-                key=key,
-                reference=escrow_reference,
-                memo=memo or kind.label,
-                closing=escrow,
-            )
+        # One posting checks that the escrow holds exactly the total and closes it.
+        return _post(
+            kind,
+            moves,
+            key=key,
+            reference=escrow_reference,
+            memo=memo or kind.label,
+            closing=escrow,
+        )
     escrow = escrow_account(escrow_reference)  # nothing to pay: it must be empty
     with transaction.atomic():
         locked = Account.objects.select_for_update().get(pk=escrow.pk)
@@ -739,14 +627,13 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
     """Gives a fee back (the game it paid for was void). Money going back to a player is
     not a stake: no protection guard applies."""
     check_amount(amount)
-    with transaction.atomic():
-        return _post(
-            TxKind.FEE,
-            [(_house(Kind.FEES, user.pk), -amount), (_cash(user), amount)],
-            key=key,
-            reference=reference,
-            memo=memo,
-        )
+    return _post(
+        TxKind.FEE,
+        [(_house(Kind.FEES, user.pk), -amount), (_cash(user), amount)],
+        key=key,
+        reference=reference,
+        memo=memo,
+    )
 
 
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
@@ -778,8 +665,7 @@ def pay_wins(
         (_house(Kind.HOUSE_BANK, key), -total),
         *((_cash(user), amount) for user, amount in payable.items()),
     ]
-    with transaction.atomic():
-        return _post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
+    return _post(TxKind.WIN, moves, key=key, reference=reference, memo=memo)
 
 
 def adjust(user, amount: int, *, reason: str, staff, key: str) -> Posting:

@@ -1,9 +1,14 @@
 """The posting primitive's raw-SQL hot path and the services added for the pages."""
 
+import hashlib
+import json
+
+import psycopg
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from tests.conftest import database_url
 from wallet import services
 from wallet.models import Account, Deposit, Transaction, Withdrawal
 from wallet.references import ReferenceLink, describe_reference
@@ -38,15 +43,97 @@ def statements(queries) -> list[str]:
     return [word for word in words if word not in control]
 
 
-def test_a_transfer_is_two_statements_between_begin_and_commit(funded):
+def test_a_transfer_is_one_statement(funded):
     payer, payee = services.cash_account(funded(1_000)), services.cash_account(funded(0))
     with CaptureQueriesContext(connection) as queries:
-        services.post("transfer", [(payer, -10), (payee, 10)], key="t")
-    assert statements(queries) == ["SELECT", "WITH"]  # lock and look up the key; write
+        posting = services.post("transfer", [(payer, -10), (payee, 10)], key="t")
+    assert statements(queries) == ["SELECT"]  # lock, look up the key, write: wallet_post
+    assert posting.balances_after == {payer.key: 990, payee.key: 10}
     with CaptureQueriesContext(connection) as queries:
         again = services.post("transfer", [(payer, -10), (payee, 10)], key="t")
     assert not again.created
-    assert statements(queries) == ["SELECT", "SELECT"]  # the lock finds the key; fetch it
+    assert statements(queries) == ["SELECT"]  # the transaction is read only when asked for
+    assert again.transaction.pk == posting.transaction.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transfer_outside_a_transaction_commits_on_its_own(funded):
+    """Out of any transaction the one statement is its own: no BEGIN, no COMMIT, and the
+    money has moved for every other connection as soon as `post` returns."""
+    payer, payee = services.cash_account(funded(1_000)), services.cash_account(funded(0))
+    assert connection.get_autocommit() and not connection.in_atomic_block
+    with CaptureQueriesContext(connection) as queries:
+        posting = services.post("transfer", [(payer, -10), (payee, 10)], key="t")
+    assert [query["sql"].split()[0] for query in queries.captured_queries] == ["SELECT"]
+    with psycopg.connect(database_url(connection.settings_dict)) as other:
+        balances = other.execute(
+            "SELECT key, balance FROM wallet_account WHERE id = ANY(%s)", [[payer.pk, payee.pk]]
+        ).fetchall()
+        written = other.execute(
+            "SELECT count(*) FROM wallet_entry WHERE transaction_id = %s", [posting.transaction_id]
+        ).fetchone()
+    assert dict(balances) == {payer.key: 990, payee.key: 10}
+    assert written == (2,)
+
+
+def legacy_fingerprint(kind: str, moves: dict[int, int], reference: str) -> str:
+    """The fingerprint as Python computed it before the posting was a database function."""
+    canonical = json.dumps([kind, sorted(moves.items()), reference], separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+AWKWARD_REFERENCES = [
+    "",
+    "table:42",
+    'quote " and back\\slash \\"',
+    "tab\tnew\nline\rcr\bbs\fff \x01\x1f del\x7f",
+    "café £ € ✓ 日本",
+    "astral 😀 𝄞",
+    "</script> & <b> '",
+    "slash / and \\u0041 escaped",
+]
+
+
+@pytest.mark.parametrize("reference", AWKWARD_REFERENCES)
+def test_the_fingerprint_is_the_one_python_computed_before(funded, reference):
+    """A retry across the deploy of the database function must still replay: the function
+    assembles the very text json.dumps made, whatever the reference holds."""
+    payer, payee = services.cash_account(funded(1_000)), services.cash_account(funded(0))
+    posting = services.post(
+        "transfer", [(payer, -7), (payee, 7)], key=f"fp:{reference}", reference=reference[:100]
+    )
+    stored = Transaction.objects.get(pk=posting.transaction_id)
+    assert stored.reference == reference[:100]
+    expected = legacy_fingerprint("transfer", {payer.pk: -7, payee.pk: 7}, reference[:100])
+    assert stored.fingerprint == expected
+    # A row written before the function, with the legacy fingerprint, replays.
+    again = services.post(
+        "transfer", [(payer, -7), (payee, 7)], key=f"fp:{reference}", reference=reference[:100]
+    )
+    assert not again.created and again.transaction_id == posting.transaction_id
+
+
+def test_a_service_posting_keeps_the_legacy_fingerprint(funded):
+    player = funded(1_000)
+    posting = services.place_bet(player, 250, key="bet", reference="round:crash:7")
+    bank = services.house_account(Account.Kind.HOUSE_BANK, anchor=player.pk)
+    cash = services.cash_account(player)
+    expected = legacy_fingerprint("bet", {cash.pk: -250, bank.pk: 250}, "round:crash:7")
+    assert posting.transaction.fingerprint == expected
+    assert Transaction.objects.get(pk=posting.transaction_id).fingerprint == expected
+
+
+def test_a_refusal_leaves_the_callers_transaction_usable(funded):
+    """A refusal is returned by the function, not raised in the database: the caller's
+    transaction goes on (no savepoint needed) and nothing of the posting was written."""
+    player = funded(100)
+    with transaction.atomic():
+        with pytest.raises(services.InsufficientFunds, match="Insufficient funds"):
+            services.place_bet(player, 500, key="big", reference="round:1")
+        assert cash_balance(player) == 100
+        services.place_bet(player, 60, key="small", reference="round:1")
+    assert cash_balance(player) == 40
+    assert not Transaction.objects.filter(idempotency_key="big").exists()
 
 
 def test_a_posting_to_an_account_that_does_not_exist_is_refused(funded):
@@ -130,8 +217,8 @@ def test_paying_many_winners_costs_the_same_few_queries(make_user, funded):
     winners = [funded(1) for _ in range(5)] + [make_user() for _ in range(5)]  # half new
     with CaptureQueriesContext(connection) as queries:
         services.pay_wins({w: 10 for w in winners}, key="wins", reference="round:keno:1")
-    # lock the accounts by key; create the missing ones and lock them all; write
-    assert statements(queries) == ["SELECT", "WITH", "WITH"]
+    # wallet_post locks the accounts by key, creates the missing ones, locks them all, writes
+    assert statements(queries) == ["SELECT"]
     assert [cash_balance(w) for w in winners] == [11] * 5 + [10] * 5
     assert house_balance(Account.Kind.HOUSE_BANK) == bank - 100
     created = Account.objects.get(key=f"cash:user:{winners[-1].pk}")
