@@ -7,9 +7,9 @@ moves money between a player's cash and a shard of the world or the house bank. 
 middle" is made real, not mocked: a trigger of the test's own stops the posting the
 process marks, on an advisory lock the test holds, at one of two points:
 
-- in the write: the posting's write statement, its accounts (the player's cash and the
-  house shard) locked, stops before the first balance is updated; the process is killed,
-  so the transaction never commits: nothing of the posting may be found.
+- in the write: the posting's statement (wallet_post), its accounts (the player's cash
+  and the house shard) locked, stops before the first balance is updated; the process is
+  killed, so the transaction never commits: nothing of the posting may be found.
 - in the commit: everything is written and COMMIT is stopped (a deferred trigger); the
   process is killed, its server backend commits on its own once let go: the posting must
   be there whole, though the process never heard so.
@@ -236,7 +236,7 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
             # Stopped where it was meant to, the house shard and the cash account locked.
             statement = lock.statement_of(backend)
             if pause_point == "write":
-                assert "INSERT INTO wallet_transaction" in statement
+                assert "wallet_post(" in statement  # the posting's one statement
             else:
                 assert statement.strip().upper() == "COMMIT"
             assert all(lock.locked_by_another(key) for key, _ in stopped_entries)
