@@ -280,7 +280,7 @@ def _balanced(net: Mapping) -> dict:
 # so the function assembles that text. The two strings in it are encoded here by json
 # itself (non-ASCII as \uXXXX, quotes, control characters), the numbers there are plain
 # integers: the same text for any reference (tests/wallet/test_posting.py proves it).
-_POST_SQL = f"SELECT * FROM wallet_post({', '.join(['%s'] * 21)})"
+_POST_SQL = f"SELECT * FROM wallet_post({', '.join(['%s'] * 20)})"
 
 # Every column of a transaction but its id (a test keeps this in step with the model).
 _WRITTEN_FIELDS = (
@@ -312,11 +312,13 @@ def _run(
     create: bool = False,
 ) -> Posting:
     """The posting's one statement: accounts by `ids` (`post`) or by name (`accounts`),
-    each moving its amount in `net`, in the same order."""
+    each moving its amount in `net`, in the same order. With `create`, the statement also
+    creates those of `accounts` that do not exist yet; without it, it is run again with
+    it when it finds one missing (a second statement, once per new account)."""
     memo = memo[:300]
     actor_id = actor.pk if actor is not None else None
     created = timezone.now()
-    by_key = accounts is not None
+    creating = create and accounts is not None
     with prepared_cursor() as cursor:
         execute(
             cursor,
@@ -331,13 +333,12 @@ def _run(
                 json.dumps(kind),
                 json.dumps(reference),
                 ids,
-                [account.key for account in accounts] if by_key else None,
+                list(net) if accounts is not None else None,
                 list(net.values()),
-                [account.kind for account in accounts] if by_key else None,
-                [account.owner_id for account in accounts] if by_key else None,
-                [account.reference for account in accounts] if by_key else None,
+                [account.kind for account in accounts] if creating else None,
+                [account.owner_id for account in accounts] if creating else None,
+                [account.reference for account in accounts] if creating else None,
                 settings.CURRENCY,
-                create,
                 closing.key if closing is not None else None,
                 *(deposit or _NO_DEPOSIT),
             ],
@@ -365,6 +366,19 @@ def _run(
     if status == "conflict":
         raise IdempotencyConflict("This request was already made with different details.")
     if status == "missing":
+        if accounts is not None and not create:
+            return _run(
+                kind,
+                net,
+                key,
+                reference,
+                memo,
+                actor,
+                accounts=accounts,
+                closing=closing,
+                deposit=deposit,
+                create=True,
+            )
         raise WalletError("A transaction names an account that does not exist.")
     if status == "closed":
         raise EscrowClosed(f"{refused_key} is closed.")

@@ -217,8 +217,8 @@ def test_paying_many_winners_costs_the_same_few_queries(make_user, funded):
     winners = [funded(1) for _ in range(5)] + [make_user() for _ in range(5)]  # half new
     with CaptureQueriesContext(connection) as queries:
         services.pay_wins({w: 10 for w in winners}, key="wins", reference="round:keno:1")
-    # wallet_post locks the accounts by key, creates the missing ones, locks them all, writes
-    assert statements(queries) == ["SELECT"]
+    # wallet_post finds accounts missing; again, creating them before it locks them all
+    assert statements(queries) == ["SELECT", "SELECT"]
     assert [cash_balance(w) for w in winners] == [11] * 5 + [10] * 5
     assert house_balance(Account.Kind.HOUSE_BANK) == bank - 100
     created = Account.objects.get(key=f"cash:user:{winners[-1].pk}")

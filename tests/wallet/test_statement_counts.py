@@ -126,18 +126,19 @@ def test_a_transfer_is_one_statement(regular, funded):
     assert words == shape(POSTING)
 
 
-def test_a_new_players_first_deposit_creates_their_rows_in_two_more(make_user):
+def test_a_new_players_first_deposit_creates_their_rows_in_three_more(make_user):
     player = make_user()
     words = statements(
         lambda: services.deposit(player, 500, provider="t", provider_reference="n", key="n")
     )
-    # the protection row (insert or skip, then locked); the cash account created in the
-    # posting's own statement
+    # the protection row (insert or skip, then locked); the posting finds the cash account
+    # missing, and runs again creating it
     assert words == shape(
         BEGIN,
         "SELECT protection FOR UPDATE",
         "INSERT protection ON CONFLICT DO NOTHING",
         GUARD,
+        POSTING,
         POSTING,
         COMMIT,
     )

@@ -22,8 +22,9 @@ CREATE FUNCTION wallet_post(
     -- (wallet.services._POST_SQL says why).
     p_kind_json text,
     p_reference_json text,
-    -- The accounts: by id (wallet.services.post), or by key (the services), then with what
-    -- to create those that do not exist yet; their amounts in the same order.
+    -- The accounts: by id (wallet.services.post), or by key (the services); their amounts
+    -- in the same order; for accounts by key that may not exist yet, what creates them
+    -- (else NULLs).
     p_ids bigint[],
     p_keys text[],
     p_amounts bigint[],
@@ -31,7 +32,6 @@ CREATE FUNCTION wallet_post(
     p_owner_ids bigint[],
     p_references text[],
     p_currency text,
-    p_create boolean,
     -- The escrow a settlement empties and closes, by key, else NULL.
     p_closing text,
     -- A deposit's own row, else NULLs.
@@ -60,55 +60,48 @@ DECLARE
     earlier_fingerprint text;
     after bigint;
 BEGIN
-    IF p_keys IS NOT NULL AND p_create THEN
-        -- Likely new (a table's first stake): created before any lock is taken, so that
-        -- waiting for another request creating the same account holds no lock of ours.
+    IF p_kinds IS NOT NULL THEN
+        -- Accounts likely new (a table's first stake, or named again after this function
+        -- found them missing): created before any lock is taken, so that waiting for
+        -- another request creating the same account holds no lock of ours. The insert
+        -- waits for such a request and skips its row; the lock's statement then sees it.
         -- A new row is locked by its insert and nobody else sees it before our commit.
         INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
         SELECT n.key, n.kind, n.owner_id, n.reference, p_currency, 0, p_created
-        FROM unnest(p_keys, p_kinds, p_owner_ids, p_references) AS n(key, kind, owner_id, reference)
+        FROM unnest(p_keys, p_kinds, p_owner_ids, p_references)
+            AS n(key, kind, owner_id, reference)
         WHERE NOT EXISTS (SELECT FROM wallet_account a WHERE a.key = n.key)
         ON CONFLICT (key) DO NOTHING;
     END IF;
-    FOR attempt IN 1..2 LOOP
-        -- The accounts locked in ascending id order (no deadlocks).
-        IF p_keys IS NOT NULL THEN
-            SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
-                   array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
-                   array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
-                   array_agg(m.amount ORDER BY l.id)
-            INTO ids, kinds, balances, closed, account_keys, refs, amounts
-            FROM (
-                SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
-                       a.reference
-                FROM wallet_account a WHERE a.key = ANY(p_keys)
-                ORDER BY a.id FOR UPDATE
-            ) l
-            JOIN unnest(p_keys, p_amounts) AS m(key, amount) ON m.key = l.key;
-        ELSE
-            SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
-                   array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
-                   array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
-                   array_agg(m.amount ORDER BY l.id)
-            INTO ids, kinds, balances, closed, account_keys, refs, amounts
-            FROM (
-                SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
-                       a.reference
-                FROM wallet_account a WHERE a.id = ANY(p_ids)
-                ORDER BY a.id FOR UPDATE
-            ) l
-            JOIN unnest(p_ids, p_amounts) AS m(id, amount) ON m.id = l.id;
-        END IF;
-        EXIT WHEN coalesce(cardinality(ids), 0) = wanted OR p_keys IS NULL OR attempt = 2;
-        -- An account named for the first time by a posting that did not expect it (a
-        -- player's first deposit): created, then all locked again. The insert waits for
-        -- another request creating the same account, and the next statement sees it.
-        INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created)
-        SELECT n.key, n.kind, n.owner_id, n.reference, p_currency, 0, p_created
-        FROM unnest(p_keys, p_kinds, p_owner_ids, p_references) AS n(key, kind, owner_id, reference)
-        WHERE NOT EXISTS (SELECT FROM wallet_account a WHERE a.key = n.key)
-        ON CONFLICT (key) DO NOTHING;
-    END LOOP;
+    -- The accounts locked in ascending id order (no deadlocks).
+    IF p_keys IS NOT NULL THEN
+        SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
+               array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
+               array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
+               array_agg(m.amount ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts
+        FROM (
+            SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
+                   a.reference
+            FROM wallet_account a WHERE a.key = ANY(p_keys)
+            ORDER BY a.id FOR UPDATE
+        ) l
+        JOIN unnest(p_keys, p_amounts) AS m(key, amount) ON m.key = l.key;
+    ELSE
+        SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
+               array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
+               array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
+               array_agg(m.amount ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts
+        FROM (
+            SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
+                   a.reference
+            FROM wallet_account a WHERE a.id = ANY(p_ids)
+            ORDER BY a.id FOR UPDATE
+        ) l
+        JOIN unnest(p_ids, p_amounts) AS m(id, amount) ON m.id = l.id;
+    END IF;
+    -- Missing: by id, refused; by key, named again with what creates them.
     IF coalesce(cardinality(ids), 0) <> wanted THEN
         status := 'missing';
         RETURN;
