@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from psycopg.types.numeric import Int8Dumper
 
 # The psycopg cursors of each connection not in use, kept for the next statement: making
@@ -33,16 +33,17 @@ def prepared_cursor() -> Iterator:
     """Django's cursor wrapper (health check, thread check, errors) over a psycopg cursor
     that binds on the server. Run statements on it with `execute`. Several may be open at
     once (the guard's lock and judgement); each goes back to its connection's idle ones."""
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = connection.connection
+    database = connections[DEFAULT_DB_ALIAS]  # `connection` looks it up on each attribute
+    database.close_if_health_check_failed()
+    database.ensure_connection()
+    database.validate_thread_sharing()
+    raw = database.connection
     idle = _idle_cursors.get(raw)
     if idle is None:
         idle = _idle_cursors[raw] = []
     planned = idle.pop() if idle else _planned_cursor(raw)
     try:
-        yield connection.make_cursor(planned)
+        yield database.make_cursor(planned)
     finally:
         idle.append(planned)
 
@@ -71,10 +72,11 @@ def execute(cursor, sql: str, params) -> None:
     cursor reads the text back from psycopg, which keeps none for a prepared statement."""
     started = time.monotonic()
     cursor.execute(sql, params)
-    if connection.queries_logged:
-        connection.queries_log.append(
+    database = cursor.db
+    if database.queries_logged:
+        database.queries_log.append(
             {
-                "sql": connection.ops.compose_sql(sql, params),
+                "sql": database.ops.compose_sql(sql, params),
                 "time": f"{time.monotonic() - started:.3f}",
             }
         )
