@@ -361,20 +361,26 @@ def path_rate(pool, path, player_ids, limited_ids, clients, seconds, batch, *, r
 
 
 class Statements:
-    """Every statement the connection executes (an execute_wrapper)."""
+    """Every statement the connection executes (an execute_wrapper), and the transactions
+    they opened: psycopg sends BEGIN (and later COMMIT) itself, past the wrapper, before
+    the first statement of a transaction; a statement out of one (autocommit) has none."""
 
     def __init__(self) -> None:
         self.sql: list[str] = []
+        self.transactions = 0
 
     def __call__(self, execute, sql, params, many, context):
+        database = context["connection"]
+        idle = database.connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        if idle and not database.get_autocommit():
+            self.transactions += 1
         self.sql.append(" ".join(str(sql).split()))
         return execute(sql, params, many, context)
 
 
 def statements_per_operation(path, player_ids, limited_ids, batch) -> tuple[int, int, list[str]]:
     """(statements, postings) of one operation of a path that already ran once (its
-    accounts exist, as for nearly every request); BEGIN and COMMIT counted for each
-    posting: psycopg sends those itself, past the wrapper."""
+    accounts exist, as for nearly every request), BEGIN and COMMIT included."""
     from django.db import connection
 
     run = load_run(player_ids, limited_ids, "profile", f"profile:{path}", batch)
@@ -382,7 +388,7 @@ def statements_per_operation(path, player_ids, limited_ids, batch) -> tuple[int,
     recorder = Statements()
     with connection.execute_wrapper(recorder):
         postings = PATHS[path](run)
-    return len(recorder.sql) + 2 * postings, postings, recorder.sql
+    return len(recorder.sql) + 2 * recorder.transactions, postings, recorder.sql
 
 
 def main() -> None:
