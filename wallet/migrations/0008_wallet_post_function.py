@@ -58,6 +58,7 @@ DECLARE
     refs text[];
     amounts bigint[];
     earlier_fingerprint text;
+    moves text := '';
     after bigint;
 BEGIN
     IF p_kinds IS NOT NULL THEN
@@ -109,11 +110,16 @@ BEGIN
 
     -- The fingerprint as Python computed it before this function: the sha256 of
     -- json.dumps([kind, sorted((account id, amount)), reference], separators=(",", ":")).
-    SELECT encode(sha256(convert_to(
-        '[' || p_kind_json || ',[' || string_agg('[' || m.id || ',' || m.amount || ']', ','
-            ORDER BY m.id) || '],' || p_reference_json || ']', 'UTF8')), 'hex')
-    INTO fingerprint
-    FROM unnest(ids, amounts) AS m(id, amount);
+    -- Built by assignments, which PL/pgSQL evaluates without starting a query, as are the
+    -- balances after.
+    balances_after := balances;
+    FOR i IN 1..wanted LOOP
+        balances_after[i] := balances[i] + amounts[i];
+        moves := moves || CASE WHEN i > 1 THEN ',[' ELSE '[' END || ids[i] || ','
+            || amounts[i] || ']';
+    END LOOP;
+    fingerprint := encode(sha256(convert_to(
+        '[' || p_kind_json || ',[' || moves || '],' || p_reference_json || ']', 'UTF8')), 'hex');
 
     -- A new statement, so a new snapshot: it sees a twin that committed while we waited.
     SELECT t.id, t.fingerprint INTO transaction_id, earlier_fingerprint
@@ -123,10 +129,8 @@ BEGIN
         RETURN;
     END IF;
 
-    balances_after := balances;
     FOR i IN 1..wanted LOOP
-        after := balances[i] + amounts[i];
-        balances_after[i] := after;
+        after := balances_after[i];
         IF closed[i] THEN
             status := 'closed';
         ELSIF account_keys[i] = p_closing AND after <> 0 THEN
