@@ -18,9 +18,17 @@ which nobody can set: `age()` is its distance from this transaction's own id (0 
 transaction, below 0 for its savepoints' ids, which come later; frozen and special ids
 are far in the past) and `pg_xact_status` says whether that id is still running. A row we
 can see whose writer still runs was written by us: another's running writes are
-invisible."""
+invisible.
 
-from django.db import migrations
+The foreign key from wallet_entry to wallet_transaction goes (the model keeps the relation,
+db_constraint=False): the statement trigger finds each entry's transaction, and a
+transaction row is never deleted nor its id changed (0002, 0004), so what the key's 51
+checks a posting made at commit guaranteed still holds. The key to wallet_account stays:
+accounts can be deleted while they have no entries, and only the key's lock keeps a
+concurrent delete from leaving an entry without its account."""
+
+import django.db.models.deletion
+from django.db import migrations, models
 
 CHECKS = """
 DROP TRIGGER wallet_entry_balanced ON wallet_entry;
@@ -111,4 +119,16 @@ CREATE CONSTRAINT TRIGGER wallet_entry_balanced AFTER INSERT ON wallet_entry
 class Migration(migrations.Migration):
     dependencies = [("wallet", "0007_account_fillfactor")]
 
-    operations = [migrations.RunSQL(CHECKS, PER_ENTRY)]
+    operations = [
+        migrations.RunSQL(CHECKS, PER_ENTRY),
+        migrations.AlterField(
+            model_name="entry",
+            name="transaction",
+            field=models.ForeignKey(
+                db_constraint=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="entries",
+                to="wallet.transaction",
+            ),
+        ),
+    ]
