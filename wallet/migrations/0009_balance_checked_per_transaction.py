@@ -14,11 +14,14 @@ entry. Now:
   the transaction's commit has seen every entry it will ever have.
 
 Whether a row was written by the current database transaction is read from its xmin,
-which nobody can set: `age()` is its distance from this transaction's own id (0 for the
-transaction, below 0 for its savepoints' ids, which come later; frozen and special ids
-are far in the past) and `pg_xact_status` says whether that id is still running. A row we
-can see whose writer still runs was written by us: another's running writes are
-invisible.
+which nobody can set: its distance ahead of this transaction's own id, modulo 2^32 (0 for
+the transaction itself; its savepoints' ids come later), gives the writer's full id, and
+`pg_xact_status` says whether that id still runs. A row we can see whose writer still
+runs was written by us: another's running writes are invisible. (Not `age()`: it counts
+from an id fixed at its first call in a transaction, which a session can make before it
+has an id of its own.) (xmin is 32 bits and freezing keeps it: a row written 2^32 ids before one of
+this transaction's savepoints has the same xmin, and would pass. Reaching that takes
+about four billion writing transactions and an attacker with the app role's SQL.)
 
 The foreign key from wallet_entry to wallet_transaction goes (the model keeps the relation,
 db_constraint=False): the statement trigger finds each entry's transaction, and a
