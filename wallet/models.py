@@ -97,7 +97,12 @@ class Transaction(models.Model):
 
 
 class Entry(models.Model):
-    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    # No foreign key constraint: a statement trigger refuses entries whose transaction was
+    # not written by the same database transaction, and transactions are never deleted
+    # (wallet migrations 0002 and 0009).
+    transaction = models.ForeignKey(
+        Transaction, on_delete=models.PROTECT, related_name="entries", db_constraint=False
+    )
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
