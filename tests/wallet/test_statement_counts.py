@@ -18,7 +18,7 @@ from wallet.selectors import cash_balance
 pytestmark = pytest.mark.django_db
 
 BEGIN, COMMIT = "SAVEPOINT", "RELEASE"
-GUARD = ["SELECT protection FOR UPDATE", "SELECT standing, key, limits, spending"]
+GUARD = ["SELECT accounts_guard_judgement"]  # lock the player's row, then judge
 POSTING = ["SELECT accounts FOR UPDATE", "WITH write"]
 
 
@@ -127,16 +127,14 @@ def test_a_transfer_is_four_statements(regular, funded):
     assert words == shape(BEGIN, POSTING, COMMIT)
 
 
-def test_a_new_players_first_deposit_creates_their_rows_in_three_more(make_user):
+def test_a_new_players_first_deposit_creates_their_rows_in_one_more(make_user):
     player = make_user()
     words = statements(
         lambda: services.deposit(player, 500, provider="t", provider_reference="n", key="n")
     )
-    # the protection row (insert or skip, then locked); the cash account (created, locked)
+    # the protection row inserted in the guard's statement; the cash account (created, locked)
     assert words == shape(
         BEGIN,
-        "SELECT protection FOR UPDATE",
-        "INSERT protection ON CONFLICT DO NOTHING",
         GUARD,
         "SELECT accounts FOR UPDATE",
         LOCK_OR_CREATE,
