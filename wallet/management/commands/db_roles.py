@@ -18,10 +18,11 @@ from django.db import connection, transaction
 from psycopg import sql
 
 # Every table, view, sequence and function of the schema changes hands to the owner role;
-# not those of extensions, nor sequences that follow their table (identity, serial).
+# not those of extensions, nor sequences that follow their table (identity, serial). The
+# names as text: a `name` is cut at 63 bytes, and a function's signature is often longer.
 _OWNED_OBJECTS = """
 SELECT CASE WHEN c.relkind = 'S' THEN 'SEQUENCE' WHEN c.relkind = 'v' THEN 'VIEW'
-            WHEN c.relkind = 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END, c.relname
+            WHEN c.relkind = 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END, c.relname::text
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
   AND NOT EXISTS (
