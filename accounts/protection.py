@@ -117,8 +117,10 @@ def lock_player(user: User) -> PlayerProtection:
 # The protection row's columns, in the model's order (from_db builds the row from them).
 _PROTECTION_FIELDS = [field.attname for field in PlayerProtection._meta.concrete_fields]
 _PROTECTION_COLUMNS = [field.column for field in PlayerProtection._meta.concrete_fields]
-# Raw and prepared (wallet/prepared.py): every guarded movement runs it first, and the
-# ORM's query building cost a bet more client time than the statement's round trip.
+# Raw and prepared (wallet/prepared.py): services that serialise a player's actions
+# (lock_player) and withdrawals run it first, and the ORM's query building cost more
+# client time than the statement's round trip. Deposits and stakes lock the row in their
+# judgement's function instead (below).
 _LOCK_PROTECTION_SQL = (
     f"SELECT {', '.join(_PROTECTION_COLUMNS)} FROM accounts_playerprotection "
     "WHERE user_id = %s FOR UPDATE"
