@@ -1,13 +1,11 @@
-"""Statements prepared on the server, for the money paths' raw SQL (the posting's lock and
-write, the guard's judgement). Django's cursor binds on the client, so PostgreSQL parses
-and plans each statement on every call; these cursors bind on the server and psycopg
-prepares each statement once per connection (settings: prepare_threshold). Planning was
-most of the server's time for these statements (EXPLAIN ANALYZE, one bet: the guard's
-judgement 0.5 to 0.9 ms to plan and 0.1 ms to run; the lock 0.1 and 0.09; the write 0.14
-and 0.3). The move path's statements use it too (games/store.py).
-
-`sent_together` saves round trips: with 8 clients and the server on 2 cores, each one
-costs CPU on both sides (bench/ledger.py prints the split)."""
+"""Statements prepared on the server, for the money paths' raw SQL (the posting's
+`wallet_post`, the guard's `accounts_guard_judgement`). Django's cursor binds on the
+client, so PostgreSQL parses and plans each statement on every call; these cursors bind
+on the server and psycopg prepares each statement once per connection (settings:
+prepare_threshold). Planning was most of the server's time for these statements
+(EXPLAIN ANALYZE, one bet before the functions: the guard's judgement 0.5 to 0.9 ms to
+plan and 0.1 ms to run; the lock 0.1 and 0.09; the write 0.14 and 0.3). The move path's
+statements use it too (games/store.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg.types.numeric import Int8Dumper
 
 # The psycopg cursors of each connection not in use, kept for the next statement: making
@@ -54,17 +52,6 @@ def _planned_cursor(raw: psycopg.Connection) -> psycopg.Cursor:
     # is kept per statement and parameter types, so ids of any size share one.
     planned.adapters.register_dumper(int, Int8Dumper)
     return planned
-
-
-@contextmanager
-def sent_together() -> Iterator[None]:
-    """The statements executed inside are answered in one round trip (psycopg's pipeline
-    mode; a transaction's BEGIN still takes one of its own before them); read their
-    results after the block. The server still runs them one after the other, each taking
-    its snapshot when it starts: a statement after a lock sees what the lock waited for."""
-    connection.ensure_connection()
-    with connection.wrap_database_errors, connection.connection.pipeline():
-        yield
 
 
 def execute(cursor, sql: str, params) -> None:

@@ -20,7 +20,7 @@ from wallet.selectors import cash_balance
 pytestmark = pytest.mark.django_db
 
 BEGIN, COMMIT = "SAVEPOINT", "RELEASE"
-GUARD = ["SELECT protection FOR UPDATE", "SELECT standing, key, limits, spending"]
+GUARD = ["SELECT accounts_guard_judgement"]  # lock the player's row, then judge
 POSTING = ["SELECT wallet_post"]  # lock, look the key up, refuse or write
 
 
@@ -62,7 +62,7 @@ def regular(funded):
     return player
 
 
-def test_a_deposit_is_five_statements(regular):
+def test_a_deposit_is_four_statements(regular):
     words = statements(
         lambda: services.deposit(regular, 500, provider="t", provider_reference="d", key="d")
     )
@@ -70,7 +70,7 @@ def test_a_deposit_is_five_statements(regular):
     assert cash_balance(regular) == 100_000 - 200 + 50 + 500
 
 
-def test_holding_a_stake_is_five_statements_whether_the_table_is_new_or_open(regular, funded):
+def test_holding_a_stake_is_four_statements_whether_the_table_is_new_or_open(regular, funded):
     first = statements(lambda: services.hold_stake(regular, "table:2", 100, key="first"))
     assert first == shape(BEGIN, GUARD, POSTING, COMMIT)  # the escrow created there
     assert services.escrow_account("table:2").balance == 100
@@ -80,7 +80,7 @@ def test_holding_a_stake_is_five_statements_whether_the_table_is_new_or_open(reg
     assert words == shape(BEGIN, GUARD, POSTING, COMMIT)
 
 
-def test_a_bet_is_five_statements_with_all_three_loss_limits_and_a_reality_check(regular):
+def test_a_bet_is_four_statements_with_all_three_loss_limits_and_a_reality_check(regular):
     for period in ("day", "week", "month"):
         protection.set_limit(regular, "loss", period, 50_000)
     protection.set_reality_check(regular, 60)
@@ -126,17 +126,15 @@ def test_a_transfer_is_one_statement(regular, funded):
     assert words == shape(POSTING)
 
 
-def test_a_new_players_first_deposit_creates_their_rows_in_three_more(make_user):
+def test_a_new_players_first_deposit_creates_their_rows_in_one_more(make_user):
     player = make_user()
     words = statements(
         lambda: services.deposit(player, 500, provider="t", provider_reference="n", key="n")
     )
-    # the protection row (insert or skip, then locked); the posting finds the cash account
-    # missing, and runs again creating it
+    # the protection row inserted in the guard's statement; the posting finds the cash
+    # account missing, and runs again creating it
     assert words == shape(
         BEGIN,
-        "SELECT protection FOR UPDATE",
-        "INSERT protection ON CONFLICT DO NOTHING",
         GUARD,
         POSTING,
         POSTING,
