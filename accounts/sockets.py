@@ -7,15 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import queue
 import threading
-import time
 from concurrent.futures import Future
 
-import redis
 from channels.layers import get_channel_layer
-from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
-from channels_redis.utils import decode_hosts
 
 BLOCKED = "blocked"
 EXCLUDED = "excluded"
@@ -42,88 +37,11 @@ def _sending_loop() -> asyncio.AbstractEventLoop:
         return _sender[1]
 
 
-class _Publisher:
-    """The sends of `tell` on a Redis pub/sub layer, published by a thread of the process's
-    own through redis-py's blocking client, in the order of the calls: the same channel and
-    bytes as the layer's `group_send`, without its asyncio client on the sending loop: a
-    deposit's notice cost 0.46 ms of client CPU that way, 0.31 this one (deposits timed
-    with the notice and without).
-    A Redis blip is ridden out as the layer does (config/channel_layer.py); a send that
-    still cannot go is logged and dropped."""
-
-    def __init__(self, layer: RedisPubSubChannelLayer) -> None:
-        self.layer = layer
-        # The layer's own naming and sharding (a loop layer is only built here, not run).
-        self._naming = RedisPubSubLoopLayer(*layer._args, **layer._kwargs, channel_layer=layer)
-        self._clients: dict[str, redis.Redis] = {}
-        # (not getattr: the layer hands unknown names to a loop layer, which needs a loop)
-        self._blip_seconds = vars(layer).get("blip_seconds", 0.0)
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
-        self.pid = os.getpid()
-        threading.Thread(target=self._run, name="socket-publishes", daemon=True).start()
-
-    @classmethod
-    def serves(cls, layer) -> bool:
-        """A pub/sub layer on Redis addresses (not a sentinel's); others use the loop."""
-        return isinstance(layer, RedisPubSubChannelLayer) and all(
-            "address" in host for host in decode_hosts(layer._kwargs.get("hosts"))
-        )
-
-    def publish(self, group: str, message: dict) -> None:
-        channel = self._naming._get_group_channel_name(group)
-        address = self._naming._get_shard(channel).host["address"]
-        self._queue.put((address, channel, self.layer.serialize(message), group, message))
-
-    def _run(self) -> None:
-        while True:
-            address, channel, payload, group, message = self._queue.get()
-            try:
-                self._publish(address, channel, payload)
-            except Exception as failure:
-                _log_failure_of(group, message, failure)
-
-    def _publish(self, address: str, channel: str, payload: bytes) -> None:
-        client = self._clients.get(address)
-        if client is None:
-            client = self._clients[address] = redis.Redis.from_url(
-                address, socket_connect_timeout=1, socket_timeout=2
-            )
-        give_up, pause = time.monotonic() + self._blip_seconds, 0.1
-        while True:
-            try:
-                client.publish(channel, payload)
-                return
-            except (redis.ConnectionError, redis.TimeoutError, OSError):
-                if time.monotonic() + pause > give_up:
-                    raise
-                time.sleep(pause)
-                pause = min(pause * 2, 1.0)
-
-
-_publisher: _Publisher | None = None
-
-
-def _publisher_for(layer) -> _Publisher | None:
-    """The process's publisher for this layer (a new one for a forked copy, or when the
-    settings name another layer), or None when the layer is not one it serves."""
-    global _publisher
-    with _sender_lock:
-        current = _publisher
-        if current is None or current.layer is not layer or current.pid != os.getpid():
-            current = _publisher = _Publisher(layer) if _Publisher.serves(layer) else None
-        return current
-
-
 def _group_send(group: str, message: dict, *, wait: bool) -> None:
-    """Sends in the order of the calls. `wait`: until it is sent, on the process's loop (a
-    failure raises here); else by the publisher when the layer is Redis pub/sub, on the
-    loop otherwise, a failure logged there: a page that misses a balance catches up on
-    its next sync, and the mover's request need not wait for Redis."""
-    layer = get_channel_layer()
-    if not wait and (publisher := _publisher_for(layer)) is not None:
-        publisher.publish(group, message)
-        return
-    send = layer.group_send(group, message)
+    """Sends on the process's loop, in the order of the calls. `wait`: until it is sent
+    (a failure raises here), else a failure is logged there: a page that misses a balance
+    catches up on its next sync, and the mover's request need not wait for Redis."""
+    send = get_channel_layer().group_send(group, message)
     sent = asyncio.run_coroutine_threadsafe(send, _sending_loop())
     if wait:
         sent.result(SEND_TIMEOUT_SECONDS)
@@ -133,16 +51,12 @@ def _group_send(group: str, message: dict, *, wait: bool) -> None:
 
 def _log_failure(sent: Future, group: str, message: dict) -> None:
     if not sent.cancelled() and sent.exception() is not None:
-        _log_failure_of(group, message, sent.exception())
-
-
-def _log_failure_of(group: str, message: dict, failure: BaseException) -> None:
-    log.error(
-        "could not tell %s about %s",
-        group,
-        message.get("event", {}).get("type"),
-        exc_info=failure,
-    )
+        log.error(
+            "could not tell %s about %s",
+            group,
+            message.get("event", {}).get("type"),
+            exc_info=sent.exception(),
+        )
 
 
 def user_group(user_id: int) -> str:
