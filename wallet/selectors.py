@@ -8,6 +8,7 @@ from datetime import date, datetime, time, timedelta
 from django.db.models import QuerySet, Subquery, Sum
 from django.utils import timezone
 
+from wallet.compiled import CompiledQuery
 from wallet.models import Account, Entry, Withdrawal
 
 
@@ -86,17 +87,28 @@ def newest_cash_entry(user) -> tuple[int, int] | None:
     account_id = cash_account_id(user)
     if account_id is None:
         return None
-    newest = (
-        Entry.objects.filter(account_id=account_id)
-        .order_by("-id")
-        .values_list("id", flat=True)
-        .first()
-    )
-    return None if newest is None else (account_id, newest)
+    newest = _NEWEST_ENTRY.rows(account=account_id)
+    return (account_id, newest[0][0]) if newest else None
 
 
 def cash_account_id(user) -> int | None:
-    return Account.objects.filter(key=f"cash:user:{user.pk}").values_list("pk", flat=True).first()
+    found = _CASH_ACCOUNT_ID.rows(player=user.pk)
+    return found[0][0] if found else None
+
+
+# Asked on every statement and history page: compiled once per process (wallet/compiled.py).
+_NEWEST_ENTRY = CompiledQuery(
+    lambda account: (
+        Entry.objects.filter(account_id=account).order_by("-id").values_list("id").first()
+    ),
+    account=int,
+)
+_CASH_ACCOUNT_ID = CompiledQuery(
+    lambda player: (
+        Account.objects.filter(key=f"cash:user:{player}").values_list("pk", flat=True).first()
+    ),
+    player=int,
+)
 
 
 def recent_withdrawals(user, *, limit: int = 10) -> QuerySet[Withdrawal]:
