@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connection
+from django.db.models import Model
 
 # Stand-ins: an integer no id, amount or limit equals; times in the first year of the era.
 _INT_STAND_IN = -7_300_419_853
@@ -98,6 +99,12 @@ class CompiledQuery:
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             return cursor.fetchall()
+
+    def instances(self, model: type[Model], **values: Any) -> list[Model]:
+        """The model's rows the statement selects (its own columns only: a related row
+        read with select_related would not be built)."""
+        sql, params = self.sql_with_params(**values)
+        return list(model.objects.raw(sql, params))
 
     def _statement(self) -> tuple[str, tuple[_Slot, ...]]:
         if self._compiled is None:
