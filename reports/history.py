@@ -10,13 +10,23 @@ entries, so the history cannot disagree with the money.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from django.core.cache import cache
-from django.db.models import CharField, F, IntegerField, Q, QuerySet, Sum, Value
+from django.db.models import (
+    CharField,
+    F,
+    IntegerField,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils import timezone
 from redis import RedisError
@@ -32,6 +42,7 @@ from wallet import selectors as wallet_selectors
 from wallet.compiled import CompiledQuery
 from wallet.models import Entry, Transaction
 from wallet.money import format_minor
+from wallet.references import describe_reference
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -208,24 +219,13 @@ class History:
     def _round_bets(self, ids: list[int]) -> list[HistoryLine]:
         if not ids:
             return []
-        bets = Bet.objects.filter(pk__in=ids).select_related("round")
-        return [
-            _round_line(
-                "round-bet",
-                bet.pk,
-                bet.created,
-                bet.round,
-                bet.stake,
-                bet.payout,
-                bet.status,
-                _bet_note(bet),
-            )
-            for bet in bets
-        ]
+        return [_round_bet_line(*row) for row in _ROUND_BETS.rows(ids=ids)]
 
     def _tournaments(self, ids: list[int]) -> list[HistoryLine]:
         """An entry: what it paid in (entry and fee), and what came back: the prize once the
         tournament is settled, both again when it was refunded."""
+        if not ids:
+            return []
         lines = []
         for e in TournamentEntry.objects.filter(pk__in=ids).select_related("tournament"):
             t = e.tournament
@@ -297,33 +297,64 @@ def _name(slug: str) -> str:
         return slug
 
 
-def _bet_note(bet: Bet) -> str:
-    """The bet, and once played, how it went: "Keno 8: 3 17 42, 2 hits: 3 8 ..."."""
-    if bet.status in ("open", "void"):
-        return bet.label
-    game = round_games.get(bet.round.game)
-    how = game.describe_result(bet.result)
-    return f"{bet.label}{f', {how}' if how else ''}: {game.describe(bet.round.outcome)}"
+# A page's round bets by their ids: one statement whatever their number (the ids sent as
+# one array), compiled once per process.
+_ROUND_BETS = CompiledQuery(
+    lambda ids: list(
+        Bet.objects.filter(pk__in=RawSQL("SELECT unnest(%s)", [ids])).values_list(
+            "pk",
+            "created",
+            "stake",
+            "payout",
+            "status",
+            "label",
+            "result",
+            "round__game",
+            "round__number",
+            "round__settled_at",
+            "round__rules_version",
+            "round__outcome",
+        )
+    ),
+    ids=list,
+)
 
 
-def _round_line(kind, pk, when, game_round, stake, payout, status, note) -> HistoryLine:
+def _round_bet_line(
+    pk, created, stake, payout, status, label, result, game, number, settled_at, rules, outcome
+) -> HistoryLine:
+    """A round bet's line from its row of _ROUND_BETS (JSON arrives as text: the ORM's
+    field would parse it)."""
     settled = status != "open"
-    refunded = status == "void"
     return HistoryLine(
-        kind=kind,
+        kind="round-bet",
         pk=pk,
-        when=when,
-        ended=game_round.settled_at,
-        game=f"{_name(game_round.game)} #{game_round.number}",
-        status="Void: refunded" if refunded else status.capitalize(),
+        when=created,
+        ended=settled_at,
+        game=f"{_name(game)} #{number}",
+        status="Void: refunded" if status == "void" else status.capitalize(),
         stake=stake,
         returned=payout if settled else None,
         net=(payout - stake) if settled else None,
-        link=reverse("casino:round", args=[game_round.game, game_round.number]),
+        link=round_address(game, number),
         link_text="Verify",
-        notes=[note] if note else [],
-        rules_version=game_round.rules_version,
+        notes=[note] if (note := _bet_note(status, label, game, result, outcome)) else [],
+        rules_version=rules,
     )
+
+
+def _bet_note(status: str, label: str, game: str, result: str, outcome: str) -> str:
+    """The bet, and once played, how it went: "Keno 8: 3 17 42, 2 hits: 3 8 ..."."""
+    if status in ("open", "void"):
+        return label
+    rules = round_games.get(game)
+    how = rules.describe_result(json.loads(result))
+    return f"{label}{f', {how}' if how else ''}: {rules.describe(json.loads(outcome))}"
+
+
+def round_address(game: str, number: int) -> str:
+    """The round's page, reversed once per game (wallet.references) rather than per line."""
+    return describe_reference(f"round:{game}:{number}").url or ""
 
 
 def _ledger_by_reference(user, references) -> dict[str, dict[str, int]]:

@@ -77,8 +77,10 @@ class _Slot:
 
 class CompiledQuery:
     """`ask(**parameters)` runs one read through the ORM (a list, count(), first(), a
-    slice); `kinds` names each parameter's type (int, str or datetime). A parameter named
-    `limit` or `offset` is a slice's bound: ask slices with [offset:offset + limit]."""
+    slice); `kinds` names each parameter's type: int, str, datetime, or list (of integers,
+    sent as one array). A parameter named `limit` or `offset` is a slice's bound: ask
+    slices with [offset:offset + limit]. Rows come as the database driver reads them
+    (JSON as text: the ORM's fields would parse it)."""
 
     def __init__(self, ask: Callable[..., Any], **kinds: type) -> None:
         self._ask, self._kinds = ask, kinds
@@ -134,6 +136,8 @@ def _stand_in(kind: type, n: int) -> Any:
         return _TIME_STAND_IN + timedelta(microseconds=n)
     if kind is str:
         return _STR_STAND_IN.format(n)
+    if kind is list:  # of integers, sent as one array
+        return [_INT_STAND_IN - n]
     raise NotCompilable(f"no stand-in for {kind.__name__}")
 
 
