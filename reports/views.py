@@ -7,10 +7,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import dateformat, timezone
-from django.utils.html import format_html, format_html_join
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import localtime
 
 from casino.models import Round
 from games.models import Game
@@ -20,34 +18,39 @@ from reports.models import Complaint, ExportJob
 from reports.tasks import exports_dir, run_export
 from staff.roles import is_regulator, may_export
 from wallet.money import format_minor
+from wallet.rows import day_month_year, escape
 
 # Up to this many rows an export is answered at once; above, it runs as a Celery job.
 INLINE_EXPORT_ROWS = 5_000
 
 
 def history_row(line: history.HistoryLine) -> SafeString:
-    """The line's table row, written here rather than by the template: a page shows 50 of
-    them, and the template's tags and filters cost ~0.2 ms a line."""
+    """The line's table row, written here rather than by the template (wallet/rows.py)."""
+    day, at = day_month_year(line.when)
     notes = [*line.notes, *([f"Rules version {line.rules_version}"] if line.rules_version else [])]
-    net = line.net or 0
-    return format_html(
-        "<tr><td>{}</td><td>{}{}</td><td>{}</td>"
-        '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
-        '<td class="num">{}</td><td class="num amount {}">{}</td><td>{}</td></tr>',
-        dateformat.format(localtime(line.when), "j M Y, H:i"),
-        line.game,
-        format_html_join("", '<br><small class="muted">{}</small>', ((note,) for note in notes)),
-        line.status,
-        format_minor(line.stake) if line.stake else "",
-        format_minor(line.returned)
-        if line.returned is not None
-        else mark_safe('<span class="muted">in play</span>'),
-        format_minor(line.fees) if line.fees else "",
-        format_minor(line.rake) if line.rake else "",
-        "neg" if net < 0 else "pos" if net > 0 else "",
-        format_minor(line.net) if line.net is not None else "",
-        format_html('<a href="{}">{}</a>', line.link, line.link_text) if line.link else "",
+    notes_html = "".join(f'<br><small class="muted">{escape(str(note))}</small>' for note in notes)
+    returned = (
+        '<span class="muted">in play</span>' if line.returned is None else _amount(line.returned)
     )
+    net = line.net or 0
+    net_class = "neg" if net < 0 else "pos" if net > 0 else ""
+    link = f'<a href="{escape(line.link)}">{escape(line.link_text)}</a>' if line.link else ""
+    return mark_safe(
+        f"<tr><td>{day}, {at}</td><td>{escape(line.game)}{notes_html}</td>"
+        f"<td>{escape(str(line.status))}</td>"
+        f'<td class="num">{_nonzero(line.stake)}</td><td class="num">{returned}</td>'
+        f'<td class="num">{_nonzero(line.fees)}</td><td class="num">{_nonzero(line.rake)}</td>'
+        f'<td class="num amount {net_class}">{"" if line.net is None else _amount(line.net)}</td>'
+        f"<td>{link}</td></tr>"
+    )
+
+
+def _amount(minor: int) -> str:
+    return escape(format_minor(minor))
+
+
+def _nonzero(minor: int) -> str:
+    return _amount(minor) if minor else ""
 
 
 @login_required

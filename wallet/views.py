@@ -9,10 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import dateformat
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
-from django.utils.timezone import localtime
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from wallet import selectors, services
@@ -20,6 +17,7 @@ from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm
 from wallet.models import Transaction, Withdrawal
 from wallet.money import format_minor
 from wallet.references import ReferenceLink, describe_reference
+from wallet.rows import day_month_year, escape
 
 STATEMENT_PAGE_SIZE = 25
 
@@ -33,24 +31,26 @@ class StatementLine:
     link: ReferenceLink
 
     def row(self) -> SafeString:
-        """The line's table row, written here rather than by the template: a statement
-        page shows 25 of them, and the template's tags and filters cost ~0.2 ms a line."""
-        entry = self.entry
+        """The line's table row, written here rather than by the template (wallet/rows.py)."""
+        entry, link = self.entry, self.link
         kind = KIND_NAMES.get(entry.kind, entry.kind)
-        return format_html(
-            '<tr><td class="when">{}</td><td class="kind">{}</td><td class="for">{}{}</td>'
-            '<td class="num amount {}">{}</td><td class="num balance-after">{}</td></tr>',
-            dateformat.format(localtime(entry.created), "j M Y H:i"),
-            kind,
-            format_html('<a href="{}">{}</a>', self.link.url, self.link.label)
-            if self.link.url
-            else self.link.label,
-            format_html('<div class="muted">{}</div>', entry.memo)
+        day, at = day_month_year(entry.created)
+        target = (
+            f'<a href="{escape(link.url)}">{escape(link.label)}</a>'
+            if link.url
+            else escape(link.label)
+        )
+        memo = (
+            f'<div class="muted">{escape(entry.memo)}</div>'
             if entry.memo and entry.memo != kind
-            else "",
-            "neg" if entry.amount < 0 else "pos",
-            format_minor(entry.amount),
-            format_minor(entry.balance_after),
+            else ""
+        )
+        return mark_safe(
+            f'<tr><td class="when">{day} {at}</td><td class="kind">{escape(str(kind))}</td>'
+            f'<td class="for">{target}{memo}</td>'
+            f'<td class="num amount {"neg" if entry.amount < 0 else "pos"}">'
+            f"{escape(format_minor(entry.amount))}</td>"
+            f'<td class="num balance-after">{escape(format_minor(entry.balance_after))}</td></tr>'
         )
 
 
