@@ -34,7 +34,7 @@ def test_each_pages_statement_is_the_orms_for_the_calls_values(funded):
         (selectors._WALLET_ACCOUNTS, {"player": player.pk}),
         (
             selectors._statement_query("count", "since", "kind"),
-            {"account": 7, "since": since, "kind": "bet"},
+            {"account": 7, "newest": 9, "since": since, "kind": "bet"},
         ),
     ]
     for compiled, values in cases:

@@ -181,6 +181,23 @@ def test_statement_is_paged_newest_first(player_client):
     assert "Page 1 of 2" in first.content.decode()
 
 
+def test_the_statements_remembered_count_follows_each_movement(player_client):
+    """The count is kept under the account's newest entry: each movement counts again."""
+    player = player_client.player
+    for n in range(24):
+        services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
+    assert "Page 1 of" not in statement_of(player_client).content.decode()  # 25 lines
+    assert "Page 1 of" not in statement_of(player_client).content.decode()  # remembered
+    services.place_bet(player, 1, key="bet:24", reference="round:keno:24")
+    assert "Page 1 of 2" in statement_of(player_client).content.decode()
+    for n in range(25, 50):
+        services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
+    assert "Page 1 of 2" in statement_of(player_client, kind="bet").content.decode()
+    services.place_bet(player, 1, key="bet:50", reference="round:keno:50")
+    assert "Page 1 of 3" in statement_of(player_client, kind="bet").content.decode()
+    assert "Page 1 of 3" in statement_of(player_client).content.decode()
+
+
 def test_statement_filters_by_kind_and_keeps_the_filter_across_pages(player_client):
     player = player_client.player
     for n in range(27):
