@@ -27,6 +27,8 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from wallet.prepared import execute, prepared_cursor
+
 # Stand-ins: an integer no id, amount or limit equals; times in the first year of the era.
 _INT_STAND_IN = -7_300_419_853
 _SLICE_STAND_IN = 4_106_299_127  # a slice's bounds must be positive
@@ -97,9 +99,12 @@ class CompiledQuery:
         return sql, [slot.value(values) for slot in slots]
 
     def rows(self, **values: Any) -> list[tuple]:
+        """Run prepared on the server (wallet/prepared.py): the statement never changes, so
+        PostgreSQL plans it once per connection rather than on every call (the history's
+        union: ~1-2 ms of planning)."""
         sql, params = self.sql_with_params(**values)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+        with prepared_cursor() as cursor:
+            execute(cursor, sql, params)
             return cursor.fetchall()
 
     def instances(self, model: type[Model], **values: Any) -> list[Model]:
