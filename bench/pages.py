@@ -4,7 +4,8 @@
 
 On a scratch database (created, migrated and dropped here; the server from DATABASE_URL,
 else the machine's PostgreSQL on 127.0.0.1:5432) a player gets `--lines` statement lines
-through the wallet's services (bets and wins, alternately); one daphne process serves the
+through the wallet's services (bets and wins, alternately, of Crash rounds whose rows are
+written beside them, so that the history lists those bets); one daphne process serves the
 product with a hello-world view beside it (bench/pages_app.py). `--clients` processes,
 each with its own keep-alive connection and the player's session, request one page as
 fast as it answers for `--seconds`; the hello-world view is measured the same way right
@@ -39,7 +40,7 @@ PAGES = {
 }
 
 
-def setup_player(lines: int) -> str:
+def setup_player(lines: int, bare_bets: bool = False) -> str:
     """A player with `lines` statement lines; returns their session cookie."""
     import django
 
@@ -68,6 +69,8 @@ def setup_player(lines: int) -> str:
     for n in range((lines - 1) // 2):
         services.place_bet(player, 100, key=f"bet:{n}", reference=f"round:crash:{n}")
         services.pay_wins({player: 150}, key=f"win:{n}", reference=f"round:crash:{n}")
+    if not bare_bets:
+        record_round_bets(player, (lines - 1) // 2)
     # The planner's statistics as autovacuum leaves them a minute after such a batch of
     # writes: without them the first query plans guess at empty tables.
     with connection.cursor() as cursor:
@@ -78,6 +81,51 @@ def setup_player(lines: int) -> str:
     session[HASH_SESSION_KEY] = player.get_session_auth_hash()
     session.save()
     return f"sessionid={session.session_key}"
+
+
+def record_round_bets(player, rounds: int) -> None:
+    """The settled Crash rounds and bet rows of the player's bets and wins, so that their
+    history lists them as it would have (written in bulk: they only need to be read)."""
+    import uuid
+
+    from django.utils import timezone
+
+    from casino.crash.game import CRASH
+    from casino.models import Bet, BetStatus, Round, SeedChain
+
+    chain = SeedChain.objects.create(
+        game="crash", secret=bytes(32), length=rounds + 1, terminal=bytes(32), salt="bench"
+    )
+    played = Round.objects.bulk_create(
+        Round(
+            game="crash",
+            number=n + 1,
+            chain=chain,
+            link_index=n + 1,
+            link=bytes(32),
+            outcome={"crash_point": 200, "edge_percent": 1},
+            state=Round.State.SETTLED,
+            settled_at=timezone.now(),
+        )
+        for n in range(rounds)
+    )
+    selection = {"auto_cash_out": 150}
+    Bet.objects.bulk_create(
+        Bet(
+            round=game_round,
+            user=player,
+            bet_type="bet",
+            selection=selection,
+            label=CRASH.label("bet", selection),
+            stake=100,
+            payout=150,
+            result={"multiplier": 150},
+            status=BetStatus.WON,
+            slip=uuid.uuid4(),
+            key=f"bet:{game_round.number - 1}",
+        )
+        for game_round in played
+    )
 
 
 def fetch(connection: http.client.HTTPConnection, url: str, cookie: str) -> int:
@@ -124,6 +172,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--bare-bets",
+        action="store_true",
+        help="bets without their round and bet rows (the history then lists none)",
+    )
     options = parser.parse_args()
 
     server = Server(os.environ.get("DATABASE_URL", DEFAULT_SERVER))
@@ -136,7 +189,7 @@ def main() -> None:
     with server.scratch_database(f"bench_pages_{os.getpid()}") as url:
         os.environ["DATABASE_URL"] = url
         print(f"A player with {options.lines:,} statement lines…", flush=True)
-        cookie = setup_player(options.lines)
+        cookie = setup_player(options.lines, options.bare_bets)
         from django.db import connections
 
         connections.close_all()

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
 from casino.models import Round
 from games.models import Game
@@ -16,9 +17,40 @@ from reports.forms import AuditForm, ComplaintForm, ExportForm, PeriodForm
 from reports.models import Complaint, ExportJob
 from reports.tasks import exports_dir, run_export
 from staff.roles import is_regulator, may_export
+from wallet.money import format_minor
+from wallet.rows import day_month_year, escape
 
 # Up to this many rows an export is answered at once; above, it runs as a Celery job.
 INLINE_EXPORT_ROWS = 5_000
+
+
+def history_row(line: history.HistoryLine) -> SafeString:
+    """The line's table row, written here rather than by the template (wallet/rows.py)."""
+    day, at = day_month_year(line.when)
+    notes = [*line.notes, *([f"Rules version {line.rules_version}"] if line.rules_version else [])]
+    notes_html = "".join(f'<br><small class="muted">{escape(str(note))}</small>' for note in notes)
+    returned = (
+        '<span class="muted">in play</span>' if line.returned is None else _amount(line.returned)
+    )
+    net = line.net or 0
+    net_class = "neg" if net < 0 else "pos" if net > 0 else ""
+    link = f'<a href="{escape(line.link)}">{escape(line.link_text)}</a>' if line.link else ""
+    return mark_safe(
+        f"<tr><td>{day}, {at}</td><td>{escape(line.game)}{notes_html}</td>"
+        f"<td>{escape(str(line.status))}</td>"
+        f'<td class="num">{_nonzero(line.stake)}</td><td class="num">{returned}</td>'
+        f'<td class="num">{_nonzero(line.fees)}</td><td class="num">{_nonzero(line.rake)}</td>'
+        f'<td class="num amount {net_class}">{"" if line.net is None else _amount(line.net)}</td>'
+        f"<td>{link}</td></tr>"
+    )
+
+
+def _amount(minor: int) -> str:
+    return escape(format_minor(minor))
+
+
+def _nonzero(minor: int) -> str:
+    return _amount(minor) if minor else ""
 
 
 @login_required
@@ -35,6 +67,7 @@ def history_view(request):
         {
             "form": form,
             "page": page,
+            "rows": [history_row(line) for line in page],
             "period": period,
             "totals": history.totals(request.user, period),
             "query": query.urlencode(),

@@ -176,9 +176,26 @@ def test_statement_is_paged_newest_first(player_client):
         services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
     first, second = statement_of(player_client), statement_of(player_client, page=2)
     assert len(first.context["lines"]) == 25 and len(second.context["lines"]) == 6
-    assert first.context["lines"][0].entry.transaction.reference == "round:keno:29"
-    assert second.context["lines"][-1].entry.transaction.kind == "deposit"
+    assert first.context["lines"][0].entry.reference == "round:keno:29"
+    assert second.context["lines"][-1].entry.kind == "deposit"
     assert "Page 1 of 2" in first.content.decode()
+
+
+def test_the_statements_remembered_count_follows_each_movement(player_client):
+    """The count is kept under the account's newest entry: each movement counts again."""
+    player = player_client.player
+    for n in range(24):
+        services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
+    assert "Page 1 of" not in statement_of(player_client).content.decode()  # 25 lines
+    assert "Page 1 of" not in statement_of(player_client).content.decode()  # remembered
+    services.place_bet(player, 1, key="bet:24", reference="round:keno:24")
+    assert "Page 1 of 2" in statement_of(player_client).content.decode()
+    for n in range(25, 50):
+        services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
+    assert "Page 1 of 2" in statement_of(player_client, kind="bet").content.decode()
+    services.place_bet(player, 1, key="bet:50", reference="round:keno:50")
+    assert "Page 1 of 3" in statement_of(player_client, kind="bet").content.decode()
+    assert "Page 1 of 3" in statement_of(player_client).content.decode()
 
 
 def test_statement_filters_by_kind_and_keeps_the_filter_across_pages(player_client):
@@ -186,7 +203,7 @@ def test_statement_filters_by_kind_and_keeps_the_filter_across_pages(player_clie
     for n in range(27):
         services.place_bet(player, 1, key=f"bet:{n}", reference=f"round:keno:{n}")
     response = statement_of(player_client, kind="bet")
-    assert {line.entry.transaction.kind for line in response.context["lines"]} == {"bet"}
+    assert {line.entry.kind for line in response.context["lines"]} == {"bet"}
     assert "kind=bet&amp;page=2" in response.content.decode()
     assert len(statement_of(player_client, kind="bet", page=2).context["lines"]) == 2
     assert len(statement_of(player_client, kind="deposit").context["lines"]) == 1
