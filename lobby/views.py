@@ -65,6 +65,7 @@ def _game_options(chosen: str | None) -> SafeString:
 def index(request):
     online = presence.seen_and_counted(request.user.pk)
     form, filters = _filters(request)
+    live_games, in_play = selectors.live_games_and_count()
     return render(
         request,
         "lobby/index.html",
@@ -73,10 +74,10 @@ def index(request):
             "catalogue": _catalogue(get_urlconf(settings.ROOT_URLCONF)),
             "filter_form": form,
             "tables": selectors.open_tables(**filters),
-            "live_games": selectors.live_games(),
+            "live_games": live_games,
             "mine": selectors.my_tables(request.user),
             "online": online,
-            "in_play": selectors.games_in_play(),
+            "in_play": in_play,
         },
     )
 
