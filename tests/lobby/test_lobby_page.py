@@ -16,7 +16,8 @@ def lobby_page(client) -> str:
 
 
 def section(page: str, start: str, end: str) -> str:
-    return page[page.index(start) : page.index(end)]
+    begins = page.index(start)
+    return page[begins : page.index(end, begins)]
 
 
 def test_tables_and_games_that_appear_after_a_page_show_on_the_next(
@@ -93,3 +94,19 @@ def test_the_headers_links_follow_the_script_prefix(rf):
     finally:
         set_script_prefix(before)
     assert site(request)["site_urls"]["login"] == reverse("account_login")
+
+
+@pytest.mark.parametrize(
+    ("query", "selected"),
+    [
+        ("", '<option value="" selected>Any</option>'),
+        ("?free_seats=2", '"2" selected>2+<'),
+        ("?free_seats=9", 'aria-invalid="true"'),
+    ],
+)
+def test_the_free_seats_filter_shows_what_was_chosen(client, funded_player, query, selected):
+    client.force_login(funded_player())
+    page = client.get(reverse("lobby:index") + query).content.decode()
+    select = section(page, '<select name="free_seats"', "</select></label>")
+    assert selected in select and select.count(" selected") == (0 if "9" in query else 1)
+    assert select.count("<option") == 4
