@@ -66,7 +66,7 @@ def live_games_and_count(limit: int = 20) -> tuple[list[Game], int]:
         cursor.execute(_LIVE_GAMES_AND_COUNT, [Game.Status.PLAYING, Game.Status.PLAYING, limit])
         rows = cursor.fetchall()
     games = [
-        Game.from_db("default", LIVE_GAME_COLUMNS, [pk, slug, stake])
+        Game.from_db(connection.alias, _LIVE_GAME_COLUMNS, [pk, slug, stake])
         for pk, slug, stake, _ in rows
         if pk is not None
     ]
@@ -75,7 +75,7 @@ def live_games_and_count(limit: int = 20) -> tuple[list[Game], int]:
     return games, rows[0][3]
 
 
-LIVE_GAME_COLUMNS = ["id", "slug", "stake"]  # only what the list shows: a game's state is large
+_LIVE_GAME_COLUMNS = ["id", "slug", "stake"]  # only what the list shows: a game's state is large
 # The count's row always comes back; the watchable games, if any, ride on it.
 _LIVE_GAMES_AND_COUNT = f"""
     SELECT live.id, live.slug, live.stake, counted.in_play
