@@ -878,33 +878,55 @@ def next_keno_draw_view() -> dict | None:
 # --- pages --------------------------------------------------------------------------------
 
 
-def crash_history(limit: int | None = None) -> list[Round]:
-    return list(
-        Round.objects.filter(game=CRASH.slug, state=State.SETTLED).order_by("-number")[
-            : limit or conf.CRASH_HISTORY
-        ]
-    )
-
-
 def crash_bets_view(game_round: Round) -> list[dict]:
     """The round's bets as every watcher sees them, the largest first."""
     bets = Bet.objects.filter(round=game_round).order_by("-stake", "pk")[:200]
     return [bet_view(bet) for bet in bets]
 
 
+# The Crash page's and socket's reads, written as SQL: the ORM's building and compiling of
+# them cost more than running them (~1 ms each), on every Crash page and reconnection.
+_CRASH_ROUNDS = f"""
+    SELECT * FROM (
+        (SELECT * FROM {Round._meta.db_table}
+         WHERE game = %s AND state = ANY(%s) ORDER BY number LIMIT 1)
+        UNION ALL
+        (SELECT * FROM {Round._meta.db_table}
+         WHERE game = %s AND state = %s ORDER BY number DESC LIMIT %s)
+    ) AS r
+    ORDER BY r.number DESC"""
+_CRASH_BETS_OF_PLAYER = f"""
+    SELECT b.*, r.number AS round_number
+    FROM {Bet._meta.db_table} b JOIN {Round._meta.db_table} r ON r.id = b.round_id
+    WHERE b.user_id = %s AND r.game = %s AND r.state = ANY(%s)
+    ORDER BY r.number"""
+_CRASH_AUTO_RUN_OF_PLAYER = f"""
+    SELECT * FROM {CrashAutoRun._meta.db_table} WHERE user_id = %s ORDER BY id DESC LIMIT 1"""
+
+
+def _crash_rounds() -> tuple[Round | None, list[Round]]:
+    """The round in play (taking bets or running) and the last settled ones, newest first:
+    one statement."""
+    current, history = None, []
+    in_play = [State.BETTING, State.RUNNING]
+    params = [CRASH.slug, in_play, CRASH.slug, State.SETTLED, conf.CRASH_HISTORY]
+    for game_round in Round.objects.raw(_CRASH_ROUNDS, params):
+        if game_round.state == State.SETTLED:
+            history.append(game_round)
+        else:
+            current = game_round
+    return current, history
+
+
 def crash_snapshot(user=None) -> dict:
     """Everything a Crash page needs on (re)connecting, JSON-ready."""
-    current = (
-        Round.objects.filter(game=CRASH.slug, state__in=[State.BETTING, State.RUNNING])
-        .order_by("number")
-        .first()
-    )
+    current, history = _crash_rounds()
     limits = conf.limits(CRASH.slug)
     snapshot: dict = {
         "type": "state",
         "now_ms": clock.now_ms(),
         "round": None,
-        "history": [{"round": r.number, "crash_point": r.crash_point} for r in crash_history()],
+        "history": [{"round": r.number, "crash_point": r.crash_point} for r in history],
         "limits": {"min": limits.min_bet, "max": limits.max_bet},
     }
     if current is not None:
@@ -917,17 +939,10 @@ def crash_snapshot(user=None) -> dict:
         }
     if getattr(user, "is_authenticated", False):
         snapshot["me"] = player_name(user.pk)  # the page names this player's bet "You"
-        mine = (
-            Bet.objects.filter(
-                user=user,
-                round__game=CRASH.slug,
-                round__state__in=[*NOT_STARTED, State.RUNNING],
-            )
-            .select_related("round")
-            .order_by("round__number")
-        )
-        snapshot["mine"] = [{"round": b.round.number, **bet_view(b)} for b in mine]
-        run = CrashAutoRun.objects.filter(user=user).order_by("-pk").first()
+        unsettled = [*NOT_STARTED, State.RUNNING]
+        mine = Bet.objects.raw(_CRASH_BETS_OF_PLAYER, [user.pk, CRASH.slug, unsettled])
+        snapshot["mine"] = [{"round": b.round_number, **bet_view(b)} for b in mine]
+        run = next(iter(CrashAutoRun.objects.raw(_CRASH_AUTO_RUN_OF_PLAYER, [user.pk])), None)
         snapshot["autobet"] = (
             None
             if run is None

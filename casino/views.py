@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import get_urlconf, reverse
 from django.utils import dateformat
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_POST
 
@@ -57,23 +57,36 @@ SECTIONS = (
 
 
 @cache
-def _links(urlconf: str) -> dict[str, dict[str, str]]:
-    """Each round game's play, rules and fairness addresses: the same for the life of the
-    process (the games are registered in code), reversed once instead of three times per
-    game on every Casino page."""
-    return {
-        game.slug: {
-            name: reverse(f"casino:{name}", args=[game.slug], urlconf=urlconf)
+def _card_frames(urlconf: str) -> dict[str, tuple[SafeString, SafeString]]:
+    """Each round game's card on the Casino page around its rounds: its title before them,
+    its play, rules and fairness links after. The same for the life of the process (the
+    games are registered in code): written and reversed once, not on every Casino page."""
+    frames = {}
+    for game in registry.all():
+        links = [
+            reverse(f"casino:{name}", args=[game.slug], urlconf=urlconf)
             for name in ("play", "rules", "fairness")
-        }
-        for game in registry.all()
-    }
+        ]
+        head = format_html(
+            '<section class="card"><h3><span class="rg-icon rg-icon-{}" aria-hidden="true">'
+            "</span>{}</h3>",
+            game.board,
+            game.name,
+        )
+        tail = format_html(
+            '<div class="actions"><a class="button primary" href="{}">Play</a>'
+            '<a class="button" href="{}">Rules</a><a class="button" href="{}">Fairness</a>'
+            "</div></section>",
+            *links,
+        )
+        frames[game.slug] = (head, tail)
+    return frames
 
 
-def _card(entry: dict, links: dict[str, str]) -> SafeString:
+def _card(entry: dict, frame: tuple[SafeString, SafeString]) -> SafeString:
     """A game's card on the Casino page, written here rather than by the template: the page
     shows every round game (65), and the template's tags cost ~0.07 ms a card."""
-    game, following = entry["game"], entry["next"]
+    following = entry["next"]
     if following and following.starts_at:
         at = dateformat.time_format(localtime(following.starts_at), "H:i:s")
         upcoming = format_html(
@@ -92,35 +105,24 @@ def _card(entry: dict, links: dict[str, str]) -> SafeString:
             " · ", '<span class="rg-last">{}</span>', ((t,) for t in entry["last"])
         )
         last = format_html('<p class="small">Last: {}</p>', texts)
-    return format_html(
-        '<section class="card"><h3><span class="rg-icon rg-icon-{}" aria-hidden="true"></span>'
-        "{}</h3>{}{}"
-        '<div class="actions"><a class="button primary" href="{}">Play</a>'
-        '<a class="button" href="{}">Rules</a><a class="button" href="{}">Fairness</a></div>'
-        "</section>",
-        game.board,
-        game.name,
-        upcoming,
-        last,
-        links["play"],
-        links["rules"],
-        links["fairness"],
-    )
+    head, tail = frame
+    return mark_safe(f"{head}{upcoming}{last}{tail}")  # every part escaped by format_html
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    links = _links(get_urlconf(settings.ROOT_URLCONF))
-    entries = [(entry["game"], _card(entry, links[entry["game"].slug])) for entry in draws.lobby()]
+    frames = _card_frames(get_urlconf(settings.ROOT_URLCONF))
+    entries = [(entry["game"], _card(entry, frames[entry["game"].slug])) for entry in draws.lobby()]
     sections = [
         (title, [card for game, card in entries if game.board in boards])
         for title, boards in SECTIONS
     ]
     placed = {board for _, boards in SECTIONS for board in boards}
     sections.append(("More games", [card for game, card in entries if game.board not in placed]))
+    # Each section's cards as one piece: the template's loop over 65 cards cost ~0.5 ms.
     return render(
         request,
         "casino/index.html",
-        {"sections": [(title, games) for title, games in sections if games]},
+        {"sections": [(title, mark_safe("".join(cards))) for title, cards in sections if cards]},
     )
 
 

@@ -2,6 +2,7 @@ from functools import cache
 
 from django.conf import settings
 from django.db import connection
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from accounts import protection, stand_in
 from accounts.middleware import is_play_page
@@ -32,7 +33,50 @@ def site(request) -> dict:
         "limits_review_due": bool(facts)
         and protection.limits_review_is_due(facts["limits_reviewed"], facts["limits_set"]),
         "play_page": is_play_page(request.path_info),
+        "site_urls": site_urls(get_urlconf(settings.ROOT_URLCONF), get_script_prefix()),
     }
+
+
+# The header's and footer's links by the names base.html reads them under.
+SITE_URL_NAMES = {
+    "exports": "reports:exports",
+    "misconduct": "reports:misconduct",
+    "records": "admin:index",
+    "lobby": "lobby:index",
+    "casino": "casino:index",
+    "tournaments": "tournaments:index",
+    "history": "reports:history",
+    "wallet": "wallet:index",
+    "account": "accounts:index",
+    "logout": "account_logout",
+    "login": "account_login",
+    "signup": "account_signup",
+    "terms": "pages:terms",
+    "rules": "pages:rules",
+    "responsible": "pages:responsible",
+    "complaints": "pages:complaints",
+}
+
+
+class SiteUrls(dict):
+    """The links every page's header and footer show, each reversed the first time a page
+    asks for it and kept for the life of the process (a dozen reversals cost ~1 ms a page);
+    a name the urlconf lacks fails where the page uses it, as {% url %} would."""
+
+    def __init__(self, urlconf: str) -> None:
+        super().__init__()
+        self.urlconf = urlconf
+
+    def __missing__(self, key: str) -> str:
+        address = reverse(SITE_URL_NAMES[key], urlconf=self.urlconf)
+        self[key] = address
+        return address
+
+
+@cache
+def site_urls(urlconf: str, script_prefix: str) -> SiteUrls:
+    """Keyed on the urlconf and the script prefix in force: the addresses depend on both."""
+    return SiteUrls(urlconf)
 
 
 def player_facts(user, path: str) -> dict:

@@ -6,8 +6,9 @@ import dataclasses
 from functools import cache
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
+from accounts import stand_in
 from games import registry
 from games.models import Game
 from lobby.models import Seat, Table
@@ -20,22 +21,21 @@ def open_tables(
     max_stake: int | None = None,
     free_seats: int | None = None,
     options: dict | None = None,
-) -> QuerySet[Table]:
-    tables = (
-        Table.objects.filter(status=Table.Status.WAITING, private=False)
-        .annotate(taken=Count("seat_requests", filter=Q(seat_requests__status__in=Seat.ACTIVE)))
-        .select_related("creator")
-        .order_by("-created")
-    )
-    if game:
-        tables = tables.filter(game_slug=game)
-    if min_stake is not None:
-        tables = tables.filter(stake__gte=min_stake)
-    if max_stake is not None:
-        tables = tables.filter(stake__lte=max_stake)
-    for name, value in (options or {}).items():
-        tables = tables.filter(**{f"options__{name}": value})
-    tables = list(tables)
+) -> list[Table]:
+    if game or min_stake is not None or max_stake is not None or options:
+        tables = _open_tables()
+        if game:
+            tables = tables.filter(game_slug=game)
+        if min_stake is not None:
+            tables = tables.filter(stake__gte=min_stake)
+        if max_stake is not None:
+            tables = tables.filter(stake__lte=max_stake)
+        for name, value in (options or {}).items():
+            tables = tables.filter(**{f"options__{name}": value})
+        tables = list(tables)
+    else:
+        sql, params = _every_open_table_query()
+        tables = list(Table.objects.raw(sql, params))
     for table in tables:
         table.free = table.seats - table.taken
         table.game_name, table.option_summary = describe(table.game_slug, table.options)
@@ -44,23 +44,48 @@ def open_tables(
     return tables
 
 
-def live_games(limit: int = 20) -> list[Game]:
-    sql, params = _live_games_query(limit)
-    games = list(Game.objects.raw(sql, params))
-    for game in games:
-        game.game_name = registry.get(game.slug).name
-    return games
+def _open_tables() -> QuerySet[Table]:
+    return (
+        Table.objects.filter(status=Table.Status.WAITING, private=False)
+        .annotate(taken=Count("seat_requests", filter=Q(seat_requests__status__in=Seat.ACTIVE)))
+        .order_by("-created")
+    )
 
 
 @cache
-def _live_games_query(limit: int) -> tuple[str, tuple]:
-    """Compiled once per process: the same question on every Lobby page, and building and
-    compiling it through the ORM cost more than running it. Only what the page shows: a
-    game's state is the largest of its columns."""
-    watchable = Game.objects.filter(
-        status=Game.Status.PLAYING, private=False, spectators_allowed=True
-    ).only("id", "slug", "stake")
-    return watchable[:limit].query.sql_with_params()
+def _every_open_table_query() -> tuple[str, tuple]:
+    """Compiled once per process: every Lobby and home page asks it unfiltered, and the
+    ORM's building and compiling cost more than running it."""
+    return _open_tables().query.sql_with_params()
+
+
+def live_games_and_count(limit: int = 20) -> tuple[list[Game], int]:
+    """The games in play a spectator may watch, newest first, and how many games are in
+    play in all (watchable or not): one statement for the Lobby page's list and count."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LIVE_GAMES_AND_COUNT, [Game.Status.PLAYING, Game.Status.PLAYING, limit])
+        rows = cursor.fetchall()
+    games = [
+        Game.from_db(connection.alias, _LIVE_GAME_COLUMNS, [pk, slug, stake])
+        for pk, slug, stake, _ in rows
+        if pk is not None
+    ]
+    for game in games:
+        game.game_name = registry.get(game.slug).name
+    return games, rows[0][3]
+
+
+_LIVE_GAME_COLUMNS = ["id", "slug", "stake"]  # only what the list shows: a game's state is large
+# The count's row always comes back; the watchable games, if any, ride on it.
+_LIVE_GAMES_AND_COUNT = f"""
+    SELECT live.id, live.slug, live.stake, counted.in_play
+    FROM (SELECT COUNT(*) AS in_play FROM {Game._meta.db_table} WHERE status = %s) AS counted
+    LEFT JOIN LATERAL (
+        SELECT id, slug, stake, started FROM {Game._meta.db_table}
+        WHERE status = %s AND NOT private AND spectators_allowed
+        ORDER BY started DESC LIMIT %s
+    ) AS live ON TRUE
+    ORDER BY live.started DESC"""
 
 
 def games_in_play() -> int:
@@ -73,16 +98,29 @@ def games_in_play() -> int:
 
 
 def my_tables(user) -> list[Table]:
-    tables = list(
-        Table.objects.filter(seat_requests__player=user, seat_requests__status__in=Seat.ACTIVE)
-        .exclude(status=Table.Status.CANCELLED)
-        .select_related("game")
-        .distinct()
-        .order_by("-created")[:20]
-    )
+    """The player's tables not cancelled, newest first, each with its game's status."""
+    sql, params = _my_tables_query()
+    tables = list(Table.objects.raw(sql, stand_in.for_player(params, user.pk)))
     for table in tables:
         table.game_name = registry.get(table.game_slug).name
     return tables
+
+
+@cache
+def _my_tables_query() -> tuple[str, tuple]:
+    """Compiled once per process for the stand-in player (accounts.stand_in), as every
+    Lobby page asks it; the game's status only, not its whole row (its state is large)."""
+    return (
+        Table.objects.filter(
+            seat_requests__player_id=stand_in.STAND_IN_ID,
+            seat_requests__status__in=Seat.ACTIVE,
+        )
+        .exclude(status=Table.Status.CANCELLED)
+        .annotate(game_status=F("game__status"))
+        .distinct()
+        .order_by("-created")[:20]
+        .query.sql_with_params()
+    )
 
 
 def option_lines(slug: str, options: dict) -> list[tuple[str, str, bool]]:

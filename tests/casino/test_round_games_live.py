@@ -51,19 +51,37 @@ def test_the_casino_page_lists_every_round_game_and_unknown_games_are_404(client
 
 
 @pytest.mark.django_db
-def test_the_casino_lobby_reads_every_games_next_and_last_rounds_in_two_queries(
+def test_the_casino_lobby_reads_every_games_next_and_last_rounds_in_one_query(
     casino_settings, django_assert_num_queries
 ):
     game_round = draw_rounds.open_round(GAME)
     draw_rounds.draw_now(game_round)
     draws.advance(GAME)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         entries = draws.lobby()
     by_slug = {entry["game"].slug: entry for entry in entries}
     assert set(by_slug) == {game.slug for game in registry.all()}
     game_round.refresh_from_db()
     assert by_slug[GAME]["last"] == [registry.get(GAME).describe(game_round.outcome)]
     assert by_slug[GAME]["next"].number == game_round.number + 1
+
+
+@pytest.mark.django_db
+def test_the_casino_lobby_shows_the_last_three_results_newest_first_and_the_next_round(
+    casino_settings,
+):
+    played = []
+    for _ in range(4):
+        game_round = draw_rounds.open_round(GAME)
+        draw_rounds.draw_now(game_round)
+        draws.advance(GAME)
+        game_round.refresh_from_db()
+        played.append(game_round)
+    entry = next(entry for entry in draws.lobby() if entry["game"].slug == GAME)
+    game = registry.get(GAME)
+    assert entry["last"] == [game.describe(r.outcome) for r in reversed(played[1:])]
+    assert entry["next"].number == played[-1].number + 1
+    assert entry["next"].state in (Round.State.SCHEDULED, Round.State.BETTING)
 
 
 @pytest.mark.django_db
