@@ -120,7 +120,7 @@ CREATE CONSTRAINT TRIGGER wallet_entry_balanced AFTER INSERT ON wallet_entry
 
 
 class Migration(migrations.Migration):
-    dependencies = [("wallet", "0008_wallet_post_function")]
+    dependencies = [("wallet", "0007_account_fillfactor")]
 
     operations = [
         migrations.RunSQL(CHECKS, PER_ENTRY),
