@@ -97,12 +97,7 @@ class Transaction(models.Model):
 
 
 class Entry(models.Model):
-    # No foreign key constraint: a statement trigger refuses entries whose transaction was
-    # not written by the same database transaction, and transactions are never deleted
-    # (wallet migrations 0002 and 0009).
-    transaction = models.ForeignKey(
-        Transaction, on_delete=models.PROTECT, related_name="entries", db_constraint=False
-    )
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
