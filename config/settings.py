@@ -177,8 +177,10 @@ if DB_POOL_SIZE:
         "max_size": DB_POOL_SIZE,
         "timeout": env_int("DB_POOL_TIMEOUT", 20),
     }
-# Statements on a cursor that binds on the server are prepared the first time they run: only
-# the move path (games/store.py) uses one. The ORM binds on the client, which never prepares
+# Statements on a cursor that binds on the server are prepared the first time they run: the
+# money paths' functions, the move path (games/store.py) and the queries compiled once per
+# process (wallet/compiled.py) use one (wallet/prepared.py). The ORM binds on the client,
+# which never prepares
 # and has no cap on parameters (server-side binding stops at 65,535, which a large round's
 # bulk writes pass). Prepared statements live on their connection, which the pool above
 # keeps open and hands out again; a pooler in transaction mode (pgbouncer) would need this
