@@ -10,20 +10,12 @@ statements use it too (games/store.py)."""
 from __future__ import annotations
 
 import time
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg.types.numeric import Int8Dumper
-
-# The psycopg cursors of each connection not in use, kept for the next statement: making
-# one (its own adapters, the integer dumper registered) and closing it cost 7 of the 18 us
-# of opening one, for every posting and guard. Weak keys: a closed connection's go with it.
-_idle_cursors: weakref.WeakKeyDictionary[psycopg.Connection, list[psycopg.Cursor]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
 @contextmanager
@@ -36,14 +28,24 @@ def prepared_cursor() -> Iterator:
     database.ensure_connection()
     database.validate_thread_sharing()
     raw = database.connection
-    idle = _idle_cursors.get(raw)
-    if idle is None:
-        idle = _idle_cursors[raw] = []
+    idle = _idle_cursors(database, raw)
     planned = idle.pop() if idle else _planned_cursor(raw)
     try:
         yield database.make_cursor(planned)
     finally:
         idle.append(planned)
+
+
+def _idle_cursors(database, raw: psycopg.Connection) -> list[psycopg.Cursor]:
+    """The psycopg cursors of this connection not in use, kept for its next statement:
+    making one (its own adapters, the integer dumper registered) and closing it cost 7 of
+    the 18 us of opening one, for every posting and guard. Kept on Django's wrapper of the
+    thread's connection, so they go with it: a cursor holds its connection, and a map of
+    connections to their cursors would keep every connection alive, and open, forever."""
+    kept = getattr(database, "_idle_prepared_cursors", None)
+    if kept is None or kept[0] is not raw:
+        kept = database._idle_prepared_cursors = (raw, [])
+    return kept[1]
 
 
 def _planned_cursor(raw: psycopg.Connection) -> psycopg.Cursor:
