@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
-from django.core.cache import cache
 from django.db.models import (
     CharField,
     F,
@@ -29,7 +27,6 @@ from django.db.models import (
 from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils import timezone
-from redis import RedisError
 
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
 from casino import registry as round_games
@@ -402,16 +399,9 @@ def totals(user, period: Period) -> Totals:
     key = TOTALS_CACHE_KEY.format(
         player=user.pk, start=period.start, end=period.end, newest=newest_id
     )
-    try:
-        remembered = cache.get(key)
-    except RedisError:
-        remembered = None
-    if remembered is not None:
-        return remembered
-    summed = _summed(account_id, newest_id, period)
-    with suppress(RedisError):
-        cache.set(key, summed, TOTALS_CACHE_SECONDS)
-    return summed
+    return wallet_selectors.remembered(
+        key, TOTALS_CACHE_SECONDS, lambda: _summed(account_id, newest_id, period)
+    )
 
 
 def _summed(account_id: int, newest_id: int, period: Period) -> Totals:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
 from django.db.models import QuerySet, Subquery, Sum
@@ -15,6 +16,8 @@ from redis import RedisError
 
 from wallet.compiled import CompiledQuery
 from wallet.models import Account, Entry, Withdrawal
+
+T = TypeVar("T")
 
 
 def cash_balance_column(user) -> Subquery:
@@ -225,17 +228,12 @@ class StatementPages:
         key = STATEMENT_COUNT_CACHE_KEY.format(
             account=self.account_id, filters=chosen, newest=newest_id
         )
-        try:
-            remembered = cache.get(key)
-        except RedisError:
-            remembered = None
-        if remembered is not None:
-            return remembered
+        return remembered(key, STATEMENT_COUNT_CACHE_SECONDS, lambda: self._counted(newest_id))
+
+    def _counted(self, newest_id: int) -> int:
         [(count,)] = _statement_query("count", *self.filters).rows(
             account=self.account_id, newest=newest_id, **self.filters
         )
-        with suppress(RedisError):
-            cache.set(key, count, STATEMENT_COUNT_CACHE_SECONDS)
         return count
 
     def __len__(self) -> int:
@@ -275,3 +273,19 @@ def _statement_query(what: str, *filters: str) -> CompiledQuery:
 
 def _start_of(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def remembered(key: str, seconds: int, compute: Callable[[], T]) -> T:
+    """What `compute` returns, kept in the cache under `key` for `seconds`: for figures
+    keyed by the newest ledger entry they sum, so exact until the next movement. Without
+    the cache (Redis away) it is computed each time."""
+    try:
+        kept = cache.get(key)
+    except RedisError:
+        kept = None
+    if kept is not None:
+        return kept
+    computed = compute()
+    with suppress(RedisError):
+        cache.set(key, computed, seconds)
+    return computed
