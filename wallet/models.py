@@ -25,7 +25,7 @@ class Account(models.Model):
     # The house's kinds, each split into shards (wallet.services.HOUSE_SHARDS).
     HOUSE = (Kind.HOUSE_BANK, Kind.RAKE, Kind.FEES, Kind.ADJUSTMENTS, Kind.WORLD)
 
-    key = models.CharField(max_length=100, unique=True)
+    key = models.CharField(max_length=100)
     kind = models.CharField(max_length=10, choices=Kind.choices)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -47,6 +47,9 @@ class Account(models.Model):
                 | ~models.Q(kind__in=["cash", "escrow", "pending"]),
                 name="account_balance_non_negative",
             ),
+            # A constraint, not unique=True on the field: that would add a second index
+            # (varchar_pattern_ops, for LIKE) that nothing queries. Likewise below.
+            models.UniqueConstraint(fields=["key"], name="account_key_unique"),
         ]
         indexes = [
             # The house's shards of a kind, summed by selectors.house_balance.
@@ -83,22 +86,47 @@ class Transaction(models.Model):
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    idempotency_key = models.CharField(max_length=200, unique=True)
+    idempotency_key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64)
-    reference = models.CharField(max_length=100, blank=True, db_index=True)
+    reference = models.CharField(max_length=100, blank=True)
     memo = models.CharField(max_length=300, blank=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
     )
     created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        # Every posting inserts into each of these indexes: only those some query uses.
+        constraints = [
+            models.UniqueConstraint(fields=["idempotency_key"], name="transaction_key_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["reference"], name="transaction_reference"),
+            # Staff's postings only: the players' own (nearly all) have no actor.
+            models.Index(
+                fields=["actor"],
+                condition=models.Q(actor__isnull=False),
+                name="transaction_actor",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.uuid}"
 
 
 class Entry(models.Model):
-    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
+    # Indexed by the pairs below, whose first column serves as these keys' own index.
+    transaction = models.ForeignKey(
+        Transaction, on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
+    account = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
 
@@ -151,7 +179,7 @@ class Deposit(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     amount = models.BigIntegerField()
     provider = models.CharField(max_length=40)
-    provider_reference = models.CharField(max_length=100, unique=True)
+    provider_reference = models.CharField(max_length=100)
     transaction = models.OneToOneField(
         Transaction, on_delete=models.PROTECT, related_name="deposit"
     )
@@ -159,7 +187,10 @@ class Deposit(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=models.Q(amount__gt=0), name="deposit_positive")
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="deposit_positive"),
+            models.UniqueConstraint(
+                fields=["provider_reference"], name="deposit_provider_reference_unique"
+            ),
         ]
 
     def __str__(self) -> str:
