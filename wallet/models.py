@@ -96,7 +96,7 @@ class Transaction(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        db_index=False,
+        db_index=False,  # nothing looks postings up by who made them
     )
     created = models.DateTimeField(auto_now_add=True, db_index=True)
 
@@ -107,12 +107,6 @@ class Transaction(models.Model):
         ]
         indexes = [
             models.Index(fields=["reference"], name="transaction_reference"),
-            # Staff's postings only: the players' own (nearly all) have no actor.
-            models.Index(
-                fields=["actor"],
-                condition=models.Q(actor__isnull=False),
-                name="transaction_actor",
-            ),
         ]
 
     def __str__(self) -> str:
