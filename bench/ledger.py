@@ -14,6 +14,7 @@ medians of the rounds are compared, so that other load on the machine weighs on 
 sides alike. Prints the statements each operation costs, operations/s, pgbench tps and
 the ratio of the postings (ledger transactions) per second to it, then runs
 `ledger_check` on the ledger the run wrote.
+The ledger is vacuumed and analysed before each measurement (`vacuum`).
 Both databases are scratch ones created here and dropped at the end; the server comes
 from DATABASE_URL, else the machine's PostgreSQL on 127.0.0.1:5432.
 """
@@ -341,6 +342,17 @@ class CpuSides:
         )
 
 
+def vacuum(database_url: str) -> None:
+    """What autovacuum does between a live ledger's bursts, done before each measurement:
+    pgbench vacuums its own tables before each of its runs, and this machine's server runs
+    without autovacuum. Without it the accounts' rows, rewritten by every posting, bloat
+    their table run after run, and the plans the clients' sessions cached while it was a
+    few pages long (a sequential scan to lock two accounts) stay cached: no statistics
+    change to replace them. VACUUM and ANALYZE change them."""
+    with psycopg.connect(database_url, autocommit=True) as ledger:
+        ledger.execute("VACUUM (ANALYZE)")
+
+
 def path_rate(pool, path, player_ids, limited_ids, clients, seconds, batch, *, run_id, cpu):
     """(operations/s, postings/s, (client, postgres, redis) CPU ms per operation) of
     `clients` processes of the pool doing `path`."""
@@ -447,6 +459,7 @@ def main() -> None:
             for _ in range(options.rounds):
                 tps_runs.append(pgbench_tps(server, pgbench_db, clients, options.seconds))
                 for path in options.paths:
+                    vacuum(ledger_url)
                     rates[path].append(
                         path_rate(
                             pool,
