@@ -251,13 +251,15 @@ def served_by(access_log: Path, path: str) -> list[str]:
 def test_a_game_through_nginx_with_its_seats_on_two_daphne_processes(tmp_path, start_table):
     from games.models import Game
 
-    game, players = start_table("rps", {"points": 2})
     production = Production(tmp_path)
     began = time.monotonic()
     production.start()
     try:
         production.wait_until_served()
         started = time.monotonic() - began
+        # Started once the site serves: its first player's 30 s turn must not run out while
+        # a loaded machine takes that long to start it (the game then ends in a forfeit).
+        game, players = start_table("rps", {"points": 2})
         names = {p.name() for p in production.processes()}
         assert "nginx" in names, names
 
