@@ -7,6 +7,7 @@ A change made anywhere else (Celery timers, admin, lobby, tests) is announced at
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,14 +54,17 @@ def collected() -> Iterator[dict[int, Game]]:
 def outbox(game: Game) -> Outbox:
     """One channel-layer message per change, holding each seat's view and the public one:
     every socket's consumer forwards its own audience's view alone, so the bundle never
-    leaves the servers (one publish a move instead of one per seat and one for spectators)."""
+    leaves the servers (one publish a move instead of one per seat and one for spectators).
+    The views travel as the JSON text each socket sends: written once here, in the thread
+    that made the change, rather than packed as nested maps into the layer's message,
+    unpacked by every server and encoded again for every socket on its event loop."""
     seats = list(seats_of(game).values())
     positions = [seat.position for seat in seats] + [None]
     views = {
-        messages.audience(position): messages.state_message(game, position, seats)
-        for position in positions
+        messages.audience(position): json.dumps(message)
+        for position, message in messages.state_messages(game, positions, seats).items()
     }
-    over = messages.over_message(game) if game.is_over and game.settled else None
+    over = json.dumps(messages.over_message(game)) if game.is_over and game.settled else None
     return [(messages.game_group(game.pk), {"type": "game.update", "views": views, "over": over})]
 
 

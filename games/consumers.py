@@ -102,10 +102,11 @@ class GameConsumer(GuardedConsumer):
             await self._play(services.resign, self.game_id, self.user)
 
     async def game_update(self, event: dict) -> None:
-        """A change: this socket is sent its own audience's view, nothing else."""
-        await self.send_json(event["views"][self.audience])
+        """A change: this socket is sent its own audience's view (JSON text already),
+        nothing else."""
+        await self.send(text_data=event["views"][self.audience])
         if event["over"] is not None:
-            await self.send_json(event["over"])
+            await self.send(text_data=event["over"])
 
     async def game_chat(self, event: dict) -> None:
         """A chat line: the group holds the spectators' sockets too, and they get none."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.engine import AnyEngine
 from games.models import Game, GameSeat
 from games.selectors import engine_of, table_money
 
@@ -30,27 +33,22 @@ def player_name(game: Game, seat: GameSeat) -> str:
 
 
 def state_message(game: Game, position: int | None, seats: list[GameSeat] | None = None) -> dict:
-    engine = engine_of(game)
     seats = seats if seats is not None else list(game.seats.select_related("player"))
+    return state_messages(game, [position], seats)[position]
+
+
+def state_messages(
+    game: Game, positions: list[int | None], seats: list[GameSeat]
+) -> dict[int | None, dict[str, Any]]:
+    """The state message of each of these positions (None: the spectators'). What every
+    audience is shown alike (the players, the clocks, the money) is worked out once."""
+    engine = engine_of(game)
     playing = not game.is_over
-    legal = []
-    if playing and position is not None:
-        legal = engine.legal_actions(game.state, position)
-        if position not in engine.to_act(game.state):
-            # Not its turn: only the moves the rules take out of turn (a sit out, a leave).
-            legal = [a for a in legal if engine.out_of_turn(game.state, position, a)]
-    return {
-        "type": "state",
-        "game": game.pk,
-        "slug": game.slug,
-        "seq": game.seq,
-        "seat": position,
-        "view": engine.view(game.state, position),
-        "legal": legal,
-        "to_act": sorted(engine.to_act(game.state)) if playing else [],
+    acting = engine.to_act(game.state) if playing else set()
+    shown_to_all = {
+        "to_act": sorted(acting),
         "deadline": _ms(game.deadline) if playing and not _away_first(game, seats) else None,
-        # Keys as text: the channel layer's msgpack refuses integer map keys (and JSON
-        # makes them text anyway).
+        # Keys as text, as JSON sends them: the message compares equal to what arrives.
         "clocks": {str(s.position): s.clock_ms for s in seats if s.clock_ms is not None},
         "players": [
             {
@@ -69,6 +67,29 @@ def state_message(game: Game, position: int | None, seats: list[GameSeat] | None
         "seed_hash": game.seed_hash,
         "money": table_money(game, seats),
     }
+    return {
+        position: {
+            "type": "state",
+            "game": game.pk,
+            "slug": game.slug,
+            "seq": game.seq,
+            "seat": position,
+            "view": engine.view(game.state, position),
+            "legal": _legal(engine, game, position, acting) if playing else [],
+            **shown_to_all,
+        }
+        for position in positions
+    }
+
+
+def _legal(engine: AnyEngine, game: Game, position: int | None, acting: set[int]) -> list[Any]:
+    if position is None:
+        return []
+    legal = engine.legal_actions(game.state, position)
+    if position not in acting:
+        # Not its turn: only the moves the rules take out of turn (a sit out, a leave).
+        legal = [a for a in legal if engine.out_of_turn(game.state, position, a)]
+    return legal
 
 
 def _away_first(game: Game, seats: list[GameSeat]) -> bool:

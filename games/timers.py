@@ -130,4 +130,7 @@ def ring_all(alarms: list[tuple[int, datetime]]) -> None:
 
 
 def ring_at(game_id: int, eta: datetime) -> None:
-    current_app.send_task(RING_TASK, args=(game_id,), eta=eta)
+    # Sent by name, the task's own `ignore_result` is unknown here: without it the result
+    # backend subscribes this process to the timer's result, which nothing here reads (a
+    # round trip to Redis, and a subscription kept, for every timer).
+    current_app.send_task(RING_TASK, args=(game_id,), eta=eta, ignore_result=True)

@@ -7,7 +7,6 @@ first seat to the points target wins. See RULES.md for the choices the text leav
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
@@ -87,6 +86,22 @@ def _end_round(state: RpsState) -> None:
     state["first"] = other(state["first"])
 
 
+def _copied(state: RpsState) -> RpsState:
+    """A copy `apply` may change: what it changes (the signs, the scores, the list of
+    rounds) is copied; a played round is never changed, so the copy shares them. The whole
+    state deep-copied grew with every round (most of a move's rules time at ten rounds)."""
+    return {
+        **state,
+        "scores": list(state["scores"]),
+        "rounds": list(state["rounds"]),
+        "signs": list(state["signs"]),
+    }
+
+
+def _copied_round(played: Round) -> Round:
+    return {"first": played["first"], "signs": list(played["signs"]), "winner": played["winner"]}
+
+
 class RockPaperScissors(Duel[RpsOptions, RpsState, RpsAction]):
     slug = "rps"
     name = "Rock Paper Scissors"
@@ -128,7 +143,7 @@ class RockPaperScissors(Duel[RpsOptions, RpsState, RpsAction]):
         if seat != self._turn(state):
             raise IllegalAction("It is not your turn.")
         sign = _parse_sign(action)
-        state = copy.deepcopy(state)
+        state = _copied(state)
         state["signs"][seat] = sign
         if None not in state["signs"]:
             _end_round(state)
@@ -140,7 +155,7 @@ class RockPaperScissors(Duel[RpsOptions, RpsState, RpsAction]):
         return {
             "target": state["target"],
             "scores": list(state["scores"]),
-            "rounds": copy.deepcopy(state["rounds"]),
+            "rounds": [_copied_round(played) for played in state["rounds"]],
             "first": state["first"],
             "to_act": self._turn(state),
             "my_sign": None if seat is None else state["signs"][seat],

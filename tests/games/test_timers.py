@@ -258,6 +258,17 @@ def test_a_socket_move_hands_its_timer_to_celery_after_announcing_it(
     assert timers_set == alarms
 
 
+def test_a_timer_handed_to_celery_waits_for_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ring's result is never read: the hand-over must not subscribe to it."""
+    from games.timers import ring_at
+
+    subscribed, sent = [], []
+    monkeypatch.setattr(app.backend, "on_task_call", lambda producer, task_id: subscribed.append(1))
+    monkeypatch.setattr(app.amqp, "send_task_message", lambda *args, **kwargs: sent.append(1))
+    ring_at(1, timezone.now())
+    assert sent == [1] and subscribed == []
+
+
 def test_a_ring_for_a_finished_or_deleted_game_does_nothing(clock, start_table, timers_set):
     game, _ = start_table("penalty", {"shots": 3})
     services.void_game(game.pk, "test")
