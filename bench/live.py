@@ -486,6 +486,12 @@ def main() -> None:
             from bench import relay
 
             relay.create_table(args.tables)
+            # The planner's statistics as autovacuum leaves them after such a batch of
+            # writes (bench/pages.py does the same): the servers plan their statements once.
+            from django.db import connection
+
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
         ports = [free_port() for _ in range(args.servers)]
         servers = [start_daphne(port, {**os.environ}) for port in ports]
         try:
