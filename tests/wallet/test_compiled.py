@@ -32,7 +32,7 @@ def test_each_pages_statement_is_the_orms_for_the_calls_values(funded):
         (history._COUNT_OF_GAME, {**period, "game": "crash"}),
         (history._ROUND_BETS, {"ids": [3, 1, 2]}),
         (selectors._CASH_ACCOUNT_ID, {"player": player.pk}),
-        (selectors._NEWEST_ENTRY, {"account": 41}),
+        (selectors._NEWEST_CASH_ENTRY, {"player": player.pk}),
         (selectors._WALLET_ACCOUNTS, {"player": player.pk}),
         (
             selectors._statement_query("count", "since", "kind"),
@@ -65,13 +65,28 @@ def test_the_statements_answers_are_the_orms(funded):
     for n in range(30):
         services.place_bet(player, 10, key=f"bet:{n}", reference=f"round:keno:{n}")
     account = selectors.cash_account_id(player)
-    pages = selectors.StatementPages(account, date_from=None, date_to=None, kind="bet")
+    accounts = selectors.wallet_accounts(player)
+    pages = selectors.StatementPages(accounts, date_from=None, date_to=None, kind="bet")
     assert pages.count() == 30
     newest_first = Entry.objects.filter(account_id=account, transaction__kind="bet").order_by("-id")
     assert [line.amount for line in pages[25:50]] == [e.amount for e in newest_first[25:]]
     assert [line.reference for line in pages[0:3]] == [f"round:keno:{n}" for n in (29, 28, 27)]
     assert selectors.newest_cash_entry(player) == (account, newest_first[0].pk)
-    assert selectors.wallet_accounts(player).cash == Account.objects.get(pk=account).balance
+    assert (accounts.cash_account_id, accounts.newest_cash_entry_id) == (
+        account,
+        Entry.objects.filter(account_id=account).order_by("-id")[0].pk,
+    )
+    assert accounts.cash == Account.objects.get(pk=account).balance
+
+
+def test_before_any_movement_there_is_no_newest_entry(make_user):
+    player = make_user()
+    assert selectors.newest_cash_entry(player) is None
+    assert selectors.wallet_accounts(player) == selectors.WalletAccounts(0, 0, None, None)
+    pages = selectors.StatementPages(
+        selectors.wallet_accounts(player), date_from=None, date_to=None, kind=""
+    )
+    assert (pages.count(), pages[0:25]) == (0, [])
 
 
 def test_a_parameter_the_orm_changes_is_refused_when_compiled():
