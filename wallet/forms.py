@@ -40,6 +40,33 @@ class QuickSelect(forms.Select):
         return format_html("<select{}>{}</select>", flatatt(element_attrs), mark_safe(options))
 
 
+class QuickInput:
+    """Mixed into an input widget: its markup written in Python, as Django's input.html
+    and attrs.html write it (through those templates each input cost ~0.1 ms, and the
+    wallet page has four)."""
+
+    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]  # type: ignore[attr-defined]
+        written = "" if widget["value"] is None else f' value="{_escaped(widget["value"])}"'
+        attributes = "".join(
+            f" {_escaped(key)}" if setting is True else f' {_escaped(key)}="{_escaped(setting)}"'
+            for key, setting in widget["attrs"].items()
+            if setting is not False
+        )
+        return mark_safe(
+            f'<input type="{_escaped(widget["type"])}" name="{_escaped(name)}"'
+            f"{written}{attributes}>"
+        )
+
+
+class QuickTextInput(QuickInput, forms.TextInput):
+    pass
+
+
+class QuickDateInput(QuickInput, forms.DateInput):
+    pass
+
+
 def _plain(choices: Iterable[tuple[object, object]]) -> Iterable[tuple[object, object]]:
     """Choices given as a function, called: through Django's iterator each of the 80
     games' choices would be normalised again (~0.3 ms), and a QuickSelect's are plain."""
@@ -54,7 +81,7 @@ def _escaped(text: object) -> str:
 class AmountField(forms.Field):
     """An amount typed in major units ("25" or "25.50") read into minor units: no float."""
 
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+    widget = QuickTextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
 
     def to_python(self, value) -> int | None:
         text = (value or "").strip()
@@ -85,7 +112,7 @@ class PeriodDateField(forms.DateField):
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault(
             "widget",
-            forms.DateInput(
+            QuickDateInput(
                 attrs={
                     "type": "date",
                     "min": EARLIEST_PERIOD_DATE.isoformat(),
