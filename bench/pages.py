@@ -1,6 +1,7 @@
 """Pages per second and their p99 against a hello-world view on the same server.
 
     .venv/bin/python bench/pages.py [--lines 10000] [--clients 8] [--seconds 5] [--rounds 2]
+                                    [--pages statement history]
 
 On a scratch database (created, migrated and dropped here; the server from DATABASE_URL,
 else the machine's PostgreSQL on 127.0.0.1:5432) a player gets `--lines` statement lines
@@ -25,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from ledger import DEFAULT_SERVER, Server
+from ledger import DEFAULT_SERVER, CpuSides, Server
 from live import free_port, start_daphne
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -153,13 +154,22 @@ def client(args) -> list[float]:
     return latencies
 
 
-def measure(port: int, url: str, cookie: str, clients: int, seconds: float) -> tuple[float, list]:
-    """(requests/s, sorted latencies) of `clients` clients on one page."""
+def measure(
+    port: int, url: str, cookie: str, clients: int, seconds: float, cpu: CpuSides
+) -> tuple[float, list, tuple[float, float]]:
+    """(requests/s, sorted latencies, (daphne, PostgreSQL) CPU ms per request) of
+    `clients` clients on one page."""
     start_at = time.time() + 0.5
     with multiprocessing.get_context("fork").Pool(clients) as pool:
+        before = cpu.sample()
         runs = pool.map(client, [(port, url, cookie, start_at, seconds)] * clients)
+        after = cpu.sample()
     latencies = sorted(latency for run in runs for latency in run)
-    return len(latencies) / seconds, latencies
+    (daphne, postgres, _), (daphne_before, postgres_before, _) = after, before
+    per_request = 1000 / len(latencies)
+    daphne_ms = (daphne - daphne_before) * per_request
+    postgres_ms = (postgres - postgres_before) * per_request
+    return len(latencies) / seconds, latencies, (daphne_ms, postgres_ms)
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
@@ -172,6 +182,14 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--pages",
+        nargs="+",
+        choices=PAGES,
+        default=list(PAGES),
+        metavar="PAGE",
+        help=f"the pages to measure, of: {', '.join(PAGES)} (default: all)",
+    )
     parser.add_argument(
         "--bare-bets",
         action="store_true",
@@ -186,7 +204,8 @@ def main() -> None:
     # Served as in production (no DEBUG): collected once, kept between runs.
     os.environ.setdefault("STATIC_ROOT", "/tmp/longtable-bench-static")
     sys.path.insert(0, str(PROJECT))
-    with server.scratch_database(f"bench_pages_{os.getpid()}") as url:
+    database = f"bench_pages_{os.getpid()}"
+    with server.scratch_database(database) as url:
         os.environ["DATABASE_URL"] = url
         print(f"A player with {options.lines:,} statement lines…", flush=True)
         cookie = setup_player(options.lines, options.bare_bets)
@@ -195,20 +214,24 @@ def main() -> None:
         connections.close_all()
         port = free_port()
         daphne = start_daphne(port, {**os.environ}, app="bench.pages_app:application")
+        # Steadier than the rates when other work shares the cores: what each request
+        # cost the server process and the database's backends.
+        cpu = CpuSides([daphne.pid], server, database)
         try:
             warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            for path in [HELLO, *PAGES.values()]:
+            pages = {name: PAGES[name] for name in options.pages}
+            for path in [HELLO, *pages.values()]:
                 status = fetch(warm, path, cookie)
                 if status != 200:
                     sys.exit(f"{path} answered {status}")
             warm.close()
-            results = {name: [] for name in [*PAGES, "hello"]}
-            ratios: dict[str, list[float]] = {name: [] for name in PAGES}
+            results = {name: [] for name in [*pages, "hello"]}
+            ratios: dict[str, list[float]] = {name: [] for name in pages}
             loads = []
             for _ in range(options.rounds):
-                for name, path in PAGES.items():
-                    hello = measure(port, HELLO, cookie, options.clients, options.seconds)
-                    page = measure(port, path, cookie, options.clients, options.seconds)
+                for name, path in pages.items():
+                    hello = measure(port, HELLO, cookie, options.clients, options.seconds, cpu)
+                    page = measure(port, path, cookie, options.clients, options.seconds, cpu)
                     results["hello"].append(hello)
                     results[name].append(page)
                     ratios[name].append(page[0] / hello[0])
@@ -220,16 +243,22 @@ def main() -> None:
         f"\n{options.clients} clients, {options.seconds:g} s per measurement, "
         f"{options.rounds} rounds; load average {min(loads):.1f}-{max(loads):.1f} (2 cores)"
     )
-    print(f"{'page':<20} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'/hello':>7}")
-    for name in ["hello", *PAGES]:
-        rate = statistics.median(r for r, _ in results[name])
-        ordered = sorted(latency for _, run in results[name] for latency in run)
+    print(
+        f"{'page':<20} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'/hello':>7}"
+        "   CPU ms/request: daphne postgres"
+    )
+    for name in ["hello", *options.pages]:
+        rate = statistics.median(r for r, _, _ in results[name])
+        ordered = sorted(latency for _, run, _ in results[name] for latency in run)
         ratio = f"{statistics.median(ratios[name]):7.2f}" if name in ratios else f"{'':>7}"
+        daphne_ms = statistics.median(d for _, _, (d, _) in results[name])
+        postgres_ms = statistics.median(p for _, _, (_, p) in results[name])
         print(
             f"{name:<20} {rate:>7.0f} {percentile(ordered, 0.5) * 1000:>7.1f} "
             f"{percentile(ordered, 0.99) * 1000:>7.1f} {ratio}"
+            f"   {daphne_ms:>22.2f} {postgres_ms:>8.2f}"
         )
-    missed = [name for name in PAGES if statistics.median(ratios[name]) < TARGET_RATIO]
+    missed = [name for name in options.pages if statistics.median(ratios[name]) < TARGET_RATIO]
     print(f"\nBelow {TARGET_RATIO} of hello-world's rate: {', '.join(missed) or 'none'}")
 
 

@@ -213,7 +213,8 @@ class Bet(models.Model):
     """
 
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="bets")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    # Indexed by the pairs below that lead with it, not on its own.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, db_index=False)
     bet_type = models.CharField(max_length=40)
     selection = models.JSONField(default=dict)
     label = models.CharField(max_length=80, blank=True)  # the selection as the slip showed it
@@ -257,6 +258,9 @@ class Bet(models.Model):
         indexes = [
             models.Index(fields=["user", "-id"]),
             models.Index(fields=["user", "slip"]),
+            # The player's bets of a period, newest first: their history's page reads
+            # only as many as it shows (reports/history.py).
+            models.Index(fields=["user", "created", "id"]),
         ]
 
     def __str__(self) -> str:

@@ -7,14 +7,17 @@ from reports.history import Period, default_period, game_choices
 from wallet.forms import PeriodDateField, QuickSelect
 
 
+def _game_options() -> list[tuple[str, str]]:
+    return [("", "All games"), *game_choices()]
+
+
 class PeriodForm(forms.Form):
     start = PeriodDateField(required=False)
     end = PeriodDateField(required=False)
-    game = forms.ChoiceField(required=False, widget=QuickSelect)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "All games"), *game_choices()]
+    # A callable: the games are listed when the select is written or a choice checked,
+    # not copied into every form (a list of 80 choices was deep-copied and normalised
+    # with each history page's form).
+    game = forms.ChoiceField(required=False, widget=QuickSelect, choices=_game_options)
 
     def period(self) -> Period:
         fallback = default_period()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
@@ -89,8 +90,18 @@ class HistoryLine:
     rules_version: str = ""  # the rules it was played under (staff/versions.py)
 
 
-def _keys(player: int, since: datetime, until: datetime, game: str | None = None) -> QuerySet:
-    """One (kind, pk, when) query per source, merged by the database."""
+def _keys(
+    player: int,
+    since: datetime,
+    until: datetime,
+    game: str | None = None,
+    stop: int | None = None,
+) -> QuerySet:
+    """One (kind, pk, when) query per source, merged by the database, newest first. With
+    `stop`, each source gives only its first `stop`, all a page ending there can hold:
+    each is then read newest first from its player's index (a round bet's (user,
+    created, id)) up to that many, where the merge of the unlimited sources read, sorted
+    and merged every one of the period's (10,000 bets: ~4 ms of the database's CPU)."""
     seats = GameSeat.objects.filter(
         player_id=player, game__started__gte=since, game__started__lt=until
     )
@@ -110,12 +121,13 @@ def _keys(player: int, since: datetime, until: datetime, game: str | None = None
         )
 
     def tagged(queryset, kind: str, pk: str, when: str):
-        return queryset.annotate(
+        keys = queryset.annotate(
             k=Value(kind, output_field=CharField()),
             ref=F(pk),
             at=F(when),
             zero=Value(0, output_field=IntegerField()),
         ).values_list("k", "ref", "at", "zero")
+        return keys if stop is None else keys.order_by(*NEWEST_FIRST)[:stop]
 
     return (
         tagged(seats, "game", "game_id", "game__started")
@@ -125,16 +137,19 @@ def _keys(player: int, since: datetime, until: datetime, game: str | None = None
             tagged(corrections, "correction", "pk", "created"),
             all=True,
         )
-        .order_by("-at", "-ref")
+        .order_by(*NEWEST_FIRST)
     )
+
+
+NEWEST_FIRST = ("-at", "-ref")
 
 
 def _count_of(**keys) -> int:
     return _keys(**keys).count()
 
 
-def _page_of(offset: int, limit: int, **keys) -> list[tuple]:
-    return list(_keys(**keys)[offset : offset + limit])
+def _page_of(offset: int, limit: int, stop: int, **keys) -> list[tuple]:
+    return list(_keys(**keys, stop=stop)[offset : offset + limit])
 
 
 # The union of four sources costs the ORM ~5 ms to build and compile, twice a page: it is
@@ -142,12 +157,12 @@ def _page_of(offset: int, limit: int, **keys) -> list[tuple]:
 _PERIOD = {"player": int, "since": datetime, "until": datetime}
 _COUNT = CompiledQuery(_count_of, **_PERIOD)
 _COUNT_OF_GAME = CompiledQuery(_count_of, **_PERIOD, game=str)
-_PAGE = CompiledQuery(_page_of, **_PERIOD, offset=int, limit=int)
-_PAGE_OF_GAME = CompiledQuery(_page_of, **_PERIOD, game=str, offset=int, limit=int)
+_PAGE = CompiledQuery(_page_of, **_PERIOD, offset=int, limit=int, stop=int)
+_PAGE_OF_GAME = CompiledQuery(_page_of, **_PERIOD, game=str, offset=int, limit=int, stop=int)
 
 
 class History:
-    """The lines of one player's history, newest first, sliced by the paginator."""
+    """The lines of one player's history, newest first."""
 
     def __init__(self, user, period: Period, game: str = "") -> None:
         self.user, self.period, self.game = user, period, game
@@ -160,15 +175,23 @@ class History:
         [(count,)] = counted.rows(**self._keys)
         return count
 
-    def __len__(self) -> int:
-        return self.count()
-
     def __getitem__(self, page: slice) -> list[HistoryLine]:
         offset = page.start or 0
         if page.stop <= offset:
             return []
+        return self._built(self._page_keys(offset, page.stop - offset))
+
+    def lines_and_more(self, offset: int, limit: int) -> tuple[list[HistoryLine], bool]:
+        """`limit` lines from `offset`, and whether more follow: one key more is read,
+        so that knowing it costs no count."""
+        keys = self._page_keys(offset, limit + 1)
+        return self._built(keys[:limit]), len(keys) > limit
+
+    def _page_keys(self, offset: int, limit: int) -> list[tuple]:
         paged = _PAGE_OF_GAME if self.game else _PAGE
-        keys = paged.rows(**self._keys, offset=offset, limit=page.stop - offset)
+        return paged.rows(**self._keys, offset=offset, limit=limit, stop=offset + limit)
+
+    def _built(self, keys: list[tuple]) -> list[HistoryLine]:
         wanted = defaultdict(list)
         for kind, pk, _, _ in keys:
             wanted[kind].append(pk)
@@ -281,6 +304,52 @@ class History:
                 line.link_text = "Verify"
             lines.append(line)
         return lines
+
+
+PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """One page of the history, with the parts of Django's Page its template uses."""
+
+    number: int
+    object_list: list[HistoryLine]
+    more: bool  # an older page follows
+
+    def __iter__(self) -> Iterator[HistoryLine]:
+        return iter(self.object_list)
+
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    def has_next(self) -> bool:
+        return self.more
+
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def history_page(history: History, asked: str | None) -> HistoryPage:
+    """The page `asked` for, as Django's Paginator.get_page would show it, without its
+    count: the page shows Newer and Older, never how many pages there are, and counting
+    the period's lines reads every one (10,000 bets: ~5 ms of the database's CPU). A
+    number that is not one shows the first page; one past the last page, or below 1, the
+    last page, and only then are the lines counted."""
+    try:
+        number = int(asked) if asked is not None else 1
+    except ValueError:
+        number = 1
+    if number >= 1:
+        lines, more = history.lines_and_more((number - 1) * PAGE_SIZE, PAGE_SIZE)
+        if lines or number == 1:
+            return HistoryPage(number, lines, more)
+    last = max(1, -(-history.count() // PAGE_SIZE))
+    lines, _ = history.lines_and_more((last - 1) * PAGE_SIZE, PAGE_SIZE)
+    return HistoryPage(last, lines, more=False)
 
 
 def _name(slug: str) -> str:

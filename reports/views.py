@@ -4,7 +4,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -57,8 +56,9 @@ def _nonzero(minor: int) -> str:
 def history_view(request):
     form = PeriodForm(request.GET or None)
     period, game = form.period(), form.chosen_game()
-    lines = history.History(request.user, period, game)
-    page = Paginator(lines, 50).get_page(request.GET.get("page"))
+    page = history.history_page(
+        history.History(request.user, period, game), request.GET.get("page")
+    )
     query = request.GET.copy()
     query.pop("page", None)
     return render(

@@ -9,7 +9,8 @@ places: the SQL is the ORM's own, so it cannot drift from the queryset it came f
 The stand-ins are values no real query holds (a negative id, a time in year 1): each one
 must come back from the compiler as a parameter of its own, or as an integer spelt inside
 a string parameter (an account key such as "cash:user:<id>"), or, for a slice's bounds,
-as the statement's closing LIMIT and OFFSET. A parameter the ORM turns into something
+as a LIMIT or OFFSET the ORM writes into the SQL (the statement's own, or a subquery's).
+A parameter the ORM turns into something
 else (a LIKE pattern, a list that changes the statement's shape, a None that becomes IS
 NULL) is refused when the query is compiled, so a query that cannot be compiled this way
 fails at once rather than answering for the wrong values.
@@ -34,7 +35,10 @@ _INT_STAND_IN = -7_300_419_853
 _SLICE_STAND_IN = 4_106_299_127  # a slice's bounds must be positive
 _TIME_STAND_IN = datetime(1, 1, 1, tzinfo=UTC)
 _STR_STAND_IN = "\x1fstand-in:{}\x1f"
-LIMIT, OFFSET = "limit", "offset"  # the parameter names of a slice's bounds
+# The parameter names of slice bounds: the statement's [offset:offset + limit], and a
+# subquery's [:stop] that reaches as far (stop = offset + limit).
+LIMIT, OFFSET, STOP = "limit", "offset", "stop"
+_SLICE_BOUNDS = {OFFSET: _SLICE_STAND_IN, LIMIT: _SLICE_STAND_IN + 1, STOP: _SLICE_STAND_IN + 2}
 
 
 class NotCompilable(Exception):
@@ -81,7 +85,8 @@ class CompiledQuery:
     """`ask(**parameters)` runs one read through the ORM (a list, count(), first(), a
     slice); `kinds` names each parameter's type: int, str, datetime, or list (of integers,
     sent as one array). A parameter named `limit` or `offset` is a slice's bound: ask
-    slices with [offset:offset + limit]. Rows come as the database driver reads them
+    slices with [offset:offset + limit]; one named `stop` is a subquery's, sliced with
+    [:stop], the caller passing offset + limit. Rows come as the database driver reads them
     (JSON as text: the ORM's fields would parse it)."""
 
     def __init__(self, ask: Callable[..., Any], **kinds: type) -> None:
@@ -122,12 +127,10 @@ class CompiledQuery:
 
     def _compile(self) -> tuple[str, tuple[_Slot, ...]]:
         stand_ins = {name: _stand_in(kind, n) for n, (name, kind) in enumerate(self._kinds.items())}
-        bounds = {LIMIT: _SLICE_STAND_IN + 1, OFFSET: _SLICE_STAND_IN}
-        stand_ins.update({name: bounds[name] for name in self._kinds.keys() & bounds.keys()})
+        bounds = {name: _SLICE_BOUNDS[name] for name in self._kinds.keys() & _SLICE_BOUNDS.keys()}
+        stand_ins.update(bounds)
         sql, params = captured(lambda: self._ask(**stand_ins))
-        slots = [_slot_of(param, stand_ins) for param in params]
-        sql, slice_names = _sliced(sql, stand_ins)
-        slots.extend(_Slot(name=name) for name in slice_names)
+        sql, slots = _bounds_placed(sql, [_slot_of(param, stand_ins) for param in params], bounds)
         missing = set(self._kinds) - {slot.name for slot in slots}
         if missing:
             raise NotCompilable(f"not parameters of the statement: {sorted(missing)}\n{sql}")
@@ -154,7 +157,7 @@ def _slot_of(param: Any, stand_ins: dict[str, Any]) -> _Slot:
         inside = [
             name
             for name, stand_in in stand_ins.items()
-            if isinstance(stand_in, int) and name not in (LIMIT, OFFSET) and str(stand_in) in param
+            if isinstance(stand_in, int) and name not in _SLICE_BOUNDS and str(stand_in) in param
         ]
         if len(inside) > 1:
             raise NotCompilable(f"two parameters in one string: {param!r}")
@@ -167,16 +170,18 @@ def _slot_of(param: Any, stand_ins: dict[str, Any]) -> _Slot:
     return _Slot(constant=param)
 
 
-def _sliced(sql: str, stand_ins: dict[str, Any]) -> tuple[str, list[str]]:
-    """The statement with its closing LIMIT and OFFSET stand-ins made placeholders (the
-    ORM writes a slice's bounds into the SQL), and the names of their parameters."""
-    if LIMIT not in stand_ins:
-        return sql, []
-    pattern = f" LIMIT {stand_ins[LIMIT]}"
-    if OFFSET in stand_ins:
-        pattern += f" OFFSET {stand_ins[OFFSET]}"
-    match = re.search(re.escape(pattern) + r"$", sql)
-    if match is None:
-        raise NotCompilable(f"the slice is not the statement's end: {sql}")
-    names = [LIMIT, OFFSET] if OFFSET in stand_ins else [LIMIT]
-    return sql[: match.start()] + " LIMIT %s" + (" OFFSET %s" if OFFSET in stand_ins else ""), names
+def _bounds_placed(sql: str, slots: list[_Slot], bounds: dict[str, int]) -> tuple[str, list[_Slot]]:
+    """The statement with the slice bounds' stand-ins the ORM wrote into it (LIMIT n,
+    OFFSET n) made placeholders, and the slots with each bound's put in its place among
+    the parameters' (the placeholders before it in the statement)."""
+    names = {str(stand_in): name for name, stand_in in bounds.items()}
+    pieces, placed, parameters, written_to = [], [], iter(slots), 0
+    for match in re.finditer(r"%%|%s| (LIMIT|OFFSET) (\d+)", sql):
+        if match[0] == "%s":
+            placed.append(next(parameters))
+        elif match[2] in names:
+            pieces.append(f"{sql[written_to : match.start()]} {match[1]} %s")
+            written_to = match.end()
+            placed.append(_Slot(name=names[match[2]]))
+    pieces.append(sql[written_to:])
+    return "".join(pieces), placed

@@ -10,7 +10,7 @@ from datetime import date, datetime, time, timedelta
 from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import QuerySet, Subquery, Sum
+from django.db.models import OuterRef, QuerySet, Subquery, Sum
 from django.utils import timezone
 from redis import RedisError
 
@@ -62,28 +62,42 @@ def house_balances() -> dict[str, int]:
 
 @dataclass(frozen=True)
 class WalletAccounts:
-    """A player's cash and pending-withdrawal balances, and the cash account's id (None
-    before their first movement), read in one query for the wallet page."""
+    """A player's cash and pending-withdrawal balances, the cash account's id and the id
+    of its newest entry (None before their first movement), read in one query for the
+    wallet page."""
 
     cash: int
     pending: int
     cash_account_id: int | None
+    newest_cash_entry_id: int | None
 
 
 def wallet_accounts(user) -> WalletAccounts:
     cash_key, pending_key = f"cash:user:{user.pk}", f"pending:user:{user.pk}"
-    rows = {key: (pk, balance) for key, pk, balance in _WALLET_ACCOUNTS.rows(player=user.pk)}
-    cash_id, cash = rows.get(cash_key, (None, 0))
+    rows = {key: row for key, *row in _WALLET_ACCOUNTS.rows(player=user.pk)}
+    cash_id, cash, newest = rows.get(cash_key, (None, 0, None))
     return WalletAccounts(
-        cash=cash, pending=rows.get(pending_key, (None, 0))[1], cash_account_id=cash_id
+        cash=cash,
+        pending=rows.get(pending_key, (None, 0, None))[1],
+        cash_account_id=cash_id,
+        newest_cash_entry_id=newest,
     )
 
 
+def _newest_entry_id() -> Subquery:
+    """The id of the account row's newest entry, as a column. A subquery on the row's id:
+    the planner walks that account's (account, id) index backwards for it; through a
+    join it may walk every account's entries by id instead."""
+    newest = Entry.objects.filter(account_id=OuterRef("pk")).order_by("-id").values("id")
+    return Subquery(newest[:1])
+
+
+# Asked on every statement and history page: compiled once per process (wallet/compiled.py).
 _WALLET_ACCOUNTS = CompiledQuery(
     lambda player: list(
-        Account.objects.filter(
-            key__in=[f"cash:user:{player}", f"pending:user:{player}"]
-        ).values_list("key", "pk", "balance")
+        Account.objects.filter(key__in=[f"cash:user:{player}", f"pending:user:{player}"])
+        .annotate(newest=_newest_entry_id())
+        .values_list("key", "pk", "balance", "newest")
     ),
     player=int,
 )
@@ -94,14 +108,12 @@ def newest_cash_entry(user) -> tuple[int, int] | None:
 
     Entries are never changed or removed, and each one written to an account has a
     higher id than the last (a posting writes them holding the account's row lock), so
-    anything computed from the entries up to this id stays exact until it changes. Two
-    statements: with the account's id as a constant, the planner walks the (account, id)
-    index; through a join or a subquery it may walk every account's entries instead."""
-    account_id = cash_account_id(user)
-    if account_id is None:
+    anything computed from the entries up to this id stays exact until it changes."""
+    found = _NEWEST_CASH_ENTRY.rows(player=user.pk)
+    if not found or found[0][1] is None:
         return None
-    newest = _NEWEST_ENTRY.rows(account=account_id)
-    return (account_id, newest[0][0]) if newest else None
+    account_id, newest_id = found[0]
+    return account_id, newest_id
 
 
 def cash_account_id(user) -> int | None:
@@ -109,12 +121,14 @@ def cash_account_id(user) -> int | None:
     return found[0][0] if found else None
 
 
-# Asked on every statement and history page: compiled once per process (wallet/compiled.py).
-_NEWEST_ENTRY = CompiledQuery(
-    lambda account: (
-        Entry.objects.filter(account_id=account).order_by("-id").values_list("id").first()
+_NEWEST_CASH_ENTRY = CompiledQuery(
+    lambda player: (
+        Account.objects.filter(key=f"cash:user:{player}")
+        .annotate(newest=_newest_entry_id())
+        .values_list("pk", "newest")
+        .first()
     ),
-    account=int,
+    player=int,
 )
 _CASH_ACCOUNT_ID = CompiledQuery(
     lambda player: (
@@ -207,9 +221,14 @@ class StatementPages:
     the ORM otherwise builds and compiles again for every page (~1.5 ms)."""
 
     def __init__(
-        self, account_id: int | None, *, date_from: date | None, date_to: date | None, kind: str
+        self,
+        accounts: WalletAccounts,
+        *,
+        date_from: date | None,
+        date_to: date | None,
+        kind: str,
     ) -> None:
-        self.account_id = account_id
+        self.account_id, self.newest_id = accounts.cash_account_id, accounts.newest_cash_entry_id
         self.filters = _statement_filters(date_from, date_to, kind)
 
     def count(self) -> int:
@@ -217,10 +236,9 @@ class StatementPages:
         rest of the page's queries): the count is kept in the cache under the id of the
         account's newest entry, exact until the next one, as the history's totals are
         (reports/history.py). Without the cache (Redis away) it is counted each time."""
-        newest = self.account_id and _NEWEST_ENTRY.rows(account=self.account_id)
-        if not newest:
+        newest_id = self.newest_id
+        if newest_id is None:
             return 0
-        [(newest_id,)] = newest
         chosen = ",".join(
             f"{name}={value.isoformat() if isinstance(value, datetime) else value}"
             for name, value in self.filters.items()

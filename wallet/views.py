@@ -60,7 +60,7 @@ def index(request: HttpRequest) -> HttpResponse:
     chosen = filters.cleaned_data if filters.is_valid() else {}
     accounts = selectors.wallet_accounts(request.user)
     entries = selectors.StatementPages(
-        accounts.cash_account_id,
+        accounts,
         date_from=chosen.get("date_from"),
         date_to=chosen.get("date_to"),
         kind=chosen.get("kind", ""),

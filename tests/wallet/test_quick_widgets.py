@@ -1,0 +1,89 @@
+"""The quick widgets (wallet/forms.py) write Django's own widgets' markup: QuickSelect
+a Select's, but for whitespace and the order of the select's attributes, for the
+statement's kinds and the history's games; QuickInput an input's, exactly."""
+
+import re
+from datetime import date
+
+from django import forms
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
+
+from reports.forms import PeriodForm
+from wallet.forms import (
+    DepositForm,
+    QuickDateInput,
+    QuickSelect,
+    QuickTextInput,
+    StatementFilterForm,
+    WithdrawalForm,
+)
+
+TRICKY = [
+    ("", "All"),
+    ("a&b", 'Tom & Jerry\'s "<b>table</b>"'),
+    (3, gettext_lazy("Deposit")),
+    ("safe", mark_safe("<i>already safe</i>")),
+]
+
+
+def squeezed(html: str) -> tuple[list[str], str]:
+    """The select's attributes, in order, and its options."""
+    squeezed = re.sub(r">\s+<", "><", str(html).strip())
+    tag, options = re.fullmatch(r"<select([^>]*)>(.*)</select>", squeezed).groups()
+    return sorted(re.findall(r'\w+="[^"]*"', tag)), options
+
+
+def test_the_markup_is_djangos_select():
+    for value in (None, "", "a&b", 3, ["safe"]):
+        attrs = {"id": "id_pick", "class": "narrow"}
+        ours = QuickSelect(choices=TRICKY).render("pick", value, attrs)
+        djangos = forms.Select(choices=TRICKY).render("pick", value, attrs)
+        assert squeezed(ours) == squeezed(djangos)
+
+
+def test_the_pages_selects_are_djangos(db):
+    for form, name in [
+        (StatementFilterForm({"kind": "bet"}), "kind"),
+        (PeriodForm({"game": "crash"}), "game"),
+        (PeriodForm(None), "game"),
+    ]:
+        field = form[name]
+        djangos = forms.Select(choices=list(field.field.choices)).render(
+            field.html_name, field.value(), {"id": field.auto_id}
+        )
+        assert squeezed(field.as_widget()) == squeezed(djangos)
+    assert ("crash", "Crash") in list(PeriodForm(None).fields["game"].choices)
+
+
+def test_an_input_is_djangos():
+    attrs = {"id": "id_x", "required": True, "disabled": False, "size": 3, "title": '<"&>'}
+    for quick, djangos in [(QuickTextInput, forms.TextInput), (QuickDateInput, forms.DateInput)]:
+        for value in (None, "", 'a&b "<c>"', 12, date(2026, 1, 2), mark_safe("<i>safe</i>")):
+            for widget_attrs in ({}, {"type": "date", "min": "2000-01-01"}):
+                ours = quick(attrs=widget_attrs).render("x", value, attrs)
+                assert ours == djangos(attrs=widget_attrs).render("x", value, attrs)
+
+
+def test_the_pages_inputs_are_djangos(db):
+    """Unbound and bound with errors (Django adds aria-invalid)."""
+    forms_shown = [
+        (DepositForm(), "amount"),
+        (WithdrawalForm({"amount": "-3"}), "amount"),
+        (StatementFilterForm(None), "date_from"),
+        (StatementFilterForm({"date_from": "1999-12-31", "date_to": "x"}), "date_from"),
+        (StatementFilterForm({"date_from": "1999-12-31", "date_to": "x"}), "date_to"),
+        (PeriodForm({"start": "2026-02-30"}), "start"),
+        (PeriodForm(None), "end"),
+    ]
+    for form, name in forms_shown:
+        field = form[name]
+        quick = field.field.widget
+        djangos = (forms.DateInput if isinstance(quick, QuickDateInput) else forms.TextInput)(
+            attrs=quick.attrs
+        )
+        djangos.input_type = quick.input_type
+        field.field.widget = djangos
+        expected = field.as_widget()
+        field.field.widget = quick
+        assert field.as_widget() == expected
