@@ -11,9 +11,9 @@ class AccountsConfig(AppConfig):
         from wallet import notices
         from wallet.guards import Movement, register
 
-        register(Movement.DEPOSIT, protection.guard_deposit)
+        register(Movement.DEPOSIT, protection.DEPOSIT_GUARD)
         register(Movement.WITHDRAWAL, protection.guard_withdrawal)
-        register(Movement.STAKE, protection.guard_stake)
+        register(Movement.STAKE, protection.STAKE_GUARD)
         notices.on_cash_moved(sockets.tell_balance)
         from django.apps import apps
 

@@ -1,9 +1,9 @@
 """Player protection: deposit and loss limits, reality checks, time-outs and self-exclusion.
 
-The wallet calls `guard_deposit` and `guard_stake` inside its own database transaction,
-before it moves money. Each guard locks the player's `PlayerProtection` row first, so two
-requests of one player are checked one after the other: the second sees what the first
-committed, and no pair of concurrent requests can pass a limit together.
+The wallet judges a deposit (`DEPOSIT_GUARD`) and a stake (`STAKE_GUARD`) in the statement
+that moves the money, before it moves it. Each guard locks the player's `PlayerProtection`
+row first, so two requests of one player are checked one after the other: the second sees
+what the first committed, and no pair of concurrent requests can pass a limit together.
 
 Spending is read from the ledger itself (the player's cash entries), never counted a
 second time here: a rolled-back deposit or bet leaves nothing behind to correct, and the
@@ -21,7 +21,6 @@ totals cannot drift from the money.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -37,7 +36,7 @@ from accounts.models import (
     User,
 )
 from staff.roles import REGULATORS_GROUP
-from wallet.guards import GuardRefusal
+from wallet.guards import GuardRefusal, PostingGuard
 from wallet.models import Entry, Transaction
 from wallet.prepared import execute, prepared_cursor
 
@@ -283,13 +282,21 @@ def _standing(user: User, sql: str) -> ProtectionRefused | None:
 def _standing_refusal(row) -> ProtectionRefused | None:
     """(active, blocked, staff, regulator) of the account, or None when it is gone."""
     if row is None or not row[0] or row[1]:
-        return AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
+        return _blocked()
     if row[2] or row[3]:
-        return NotAPlayer(
-            "Staff and regulator accounts cannot deposit, play or withdraw: "
-            "use a player account to play."
-        )
+        return _not_a_player()
     return None
+
+
+def _blocked() -> AccountBlocked:
+    return AccountBlocked("This account is blocked: it cannot deposit, play or withdraw.")
+
+
+def _not_a_player() -> NotAPlayer:
+    return NotAPlayer(
+        "Staff and regulator accounts cannot deposit, play or withdraw: "
+        "use a player account to play."
+    )
 
 
 def check_standing(user: User) -> None:
@@ -315,20 +322,6 @@ def guard_withdrawal(user: User, amount: int, *, key: str | None = None) -> None
     check_standing(user)
 
 
-# What a deposit's or a stake's guard judges, in one statement: accounts_guard_judgement
-# (migration 0011) locks the player's protection row (creating it should it be missing),
-# then reads, in a statement of its own whose snapshot sees everything the player's
-# previous request committed: the account's standing (under FOR KEY SHARE, as
-# check_standing), whether the key already moved money, the limits of one kind in force
-# per period, the player's cash entries of the counted kinds per period (read only when a
-# limit is set, or for a reality check) with their last stake in the session, and the
-# row's exclusion and reality check. Prepared, like the posting: the guard's share of a
-# bet's client time was mostly the machinery of its statements (two cursors, a pipeline).
-_JUDGE_SQL = (
-    "SELECT * FROM accounts_guard_judgement(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-)
-
-
 def _array_literal(kinds) -> str:
     """The kinds as PostgreSQL's text of an array: psycopg sends a str untyped, the server
     reads it as the function's text[]; a list would be dumped element by element, 13 us
@@ -342,162 +335,122 @@ _DEPOSIT_LIMIT, _LOSS_LIMIT = Kind.DEPOSIT.value, Kind.LOSS.value
 _DEPOSIT_KINDS = _array_literal([Transaction.Kind.DEPOSIT])
 _PLAY_KINDS = _array_literal(PLAY_KINDS)
 _STAKE_KINDS = _array_literal(STAKE_KINDS)
-# The columns of the protection row the judgement reads, as the model names them.
-_JUDGED_PROTECTION_FIELDS = [
-    "id",
-    "exclusion",
-    "excluded_until",
-    "excluded_indefinitely",
-    "reality_check_minutes",
-    "play_started",
-    "reality_check_due",
-]
 
 
-@dataclass(slots=True)
-class _Judgement:
-    """The judgement's row after the account's standing, column for column."""
+# A deposit's or a stake's guard, judged in its posting's statement: the function
+# accounts_guarded_post (migration 0012) runs accounts_guard_judgement (0011), which locks
+# the player's protection row (creating it should it be missing), then reads, in a
+# statement of its own whose snapshot sees everything the player's previous request
+# committed: the account's standing (under FOR KEY SHARE, as check_standing), whether the
+# key already moved money, the limits of one kind in force per period, the player's cash
+# entries of the counted kinds per period (read only when a limit is set, or for a reality
+# check) with their last stake in the session, and the row's exclusion and reality check.
+# The function's verdict follows the rules in this module's docstring; only when it lets
+# the money move does the function post, and start a reality check's clock at the first
+# stake of a session. Python words its refusals (below).
 
-    already_moved: bool
-    limit_day: int | None  # the limits in force
-    limit_week: int | None
-    limit_month: int | None
-    moved_day: int  # the sums of the player's cash entries of the counted kinds
-    moved_week: int
-    moved_month: int
-    last_stake: datetime | None  # in this session (read when asked)
-    protection_id: int
-    exclusion: str
+
+def _judged_arguments(limit: str, kinds: str, *, staking: bool):
+    """The guard's arguments of accounts_guarded_post, for a user, amount and key."""
+
+    def arguments(user: User, amount: int, key: str) -> tuple:
+        now = timezone.now()
+        return (
+            user.pk,
+            f"cash:user:{user.pk}",
+            key,
+            limit,
+            kinds,
+            _STAKE_KINDS,
+            staking,  # a stake's guard also reads the session (the reality check)
+            now,
+            now - PERIOD_LENGTH[Period.DAY],
+            now - PERIOD_LENGTH[Period.WEEK],
+            now - PERIOD_LENGTH[Period.MONTH],
+            now - SESSION_GAP,
+            REGULATORS_GROUP,
+            amount,
+        )
+
+    return arguments
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """accounts_guarded_post's verdict columns, when it refused."""
+
+    refusal: str  # 'blocked', 'not a player', 'excluded', 'reality check' or 'limit'
+    period: str | None  # of the limit passed, with the limit and what it counted so far
+    limit: int | None
+    counted: int | None
+    exclusion: str | None
     excluded_until: datetime | None
-    excluded_indefinitely: bool
-    reality_check_minutes: int | None
-    play_started: datetime | None
-    reality_check_due: datetime | None
+    excluded_indefinitely: bool | None
 
-    def limits(self) -> Iterator[tuple[Period, int, int]]:
-        """(period, limit, sum of the counted entries) of each limit in force, in the
-        order the guards have always checked them."""
-        for period, limit, moved in (
-            (Period.DAY, self.limit_day, self.moved_day),
-            (Period.MONTH, self.limit_month, self.moved_month),
-            (Period.WEEK, self.limit_week, self.moved_week),
-        ):
-            if limit is not None:
-                yield period, limit, moved
+    def standing_refusal(self) -> ProtectionRefused | None:
+        if self.refusal == "blocked":
+            return _blocked()
+        if self.refusal == "not a player":
+            return _not_a_player()
+        return None
 
-    def protection(self) -> PlayerProtection | None:
-        """The locked row as the model (the columns read here; the others deferred) when
-        it holds an exclusion or a reality check, the rules that read it; None for the
-        many players with neither, whose guard need not build it."""
-        if not (
-            self.excluded_indefinitely
-            or self.excluded_until is not None
-            or self.reality_check_minutes
-        ):
-            return None
-        return PlayerProtection.from_db(
-            connection.alias,
-            _JUDGED_PROTECTION_FIELDS,
-            (
-                self.protection_id,
-                self.exclusion,
-                self.excluded_until,
-                self.excluded_indefinitely,
-                self.reality_check_minutes,
-                self.play_started,
-                self.reality_check_due,
-            ),
+    def exclusion_message(self) -> str:
+        return exclusion_message(
+            PlayerProtection(
+                exclusion=self.exclusion,
+                excluded_until=self.excluded_until,
+                excluded_indefinitely=self.excluded_indefinitely,
+            )
         )
 
-
-def _judge(
-    user: User, *, key: str | None, limit: str, kinds: str, now: datetime, session: bool
-) -> _Judgement:
-    """Locks the player's row and judges, refusing at once an account that may not move
-    money. `session`: read the last stake of the session when the player has a reality
-    check."""
-    with prepared_cursor() as cursor:
-        execute(
-            cursor,
-            _JUDGE_SQL,
-            [
-                user.pk,
-                f"cash:user:{user.pk}",
-                key,
-                limit,
-                kinds,
-                _STAKE_KINDS,
-                session,
-                now,
-                now - PERIOD_LENGTH[Period.DAY],
-                now - PERIOD_LENGTH[Period.WEEK],
-                now - PERIOD_LENGTH[Period.MONTH],
-                now - SESSION_GAP,
-                REGULATORS_GROUP,
-            ],
-        )
-        row = cursor.fetchone()
-    refusal = _standing_refusal(row)  # its first four columns; no row: the account is gone
-    if refusal is not None:
-        raise refusal
-    return _Judgement(*row[4:])
+    def period_label(self) -> str:
+        return Period(self.period).label
 
 
-def guard_deposit(user: User, amount: int, *, key: str | None = None) -> None:
-    """Inside the deposit's transaction, before the money moves."""
-    now = timezone.now()
-    judged = _judge(
-        user, key=key, limit=_DEPOSIT_LIMIT, kinds=_DEPOSIT_KINDS, now=now, session=False
+def _deposit_refusal(row) -> ProtectionRefused:
+    verdict = _Verdict(*row)
+    if refusal := verdict.standing_refusal():
+        return refusal
+    if verdict.refusal == "excluded":
+        return Excluded(verdict.exclusion_message() + " Deposits are closed until it ends.")
+    return LimitReached(
+        f"This deposit would pass your deposit limit per {verdict.period_label()} "
+        f"({_money(verdict.limit)}; already deposited {_money(verdict.counted)})."
     )
-    if judged.already_moved:
-        return
-    protection = judged.protection()
-    if protection is not None and exclusion_active(protection, now):
-        raise Excluded(exclusion_message(protection) + " Deposits are closed until it ends.")
-    for period, limit, deposited in judged.limits():
-        if deposited + amount > limit:
-            raise LimitReached(
-                f"This deposit would pass your deposit limit per {period.label} "
-                f"({_money(limit)}; already deposited {_money(deposited)})."
-            )
 
 
-def guard_stake(user: User, amount: int, *, key: str | None = None) -> None:
-    """Inside a stake hold's, bet's or fee's transaction, before the money moves."""
-    now = timezone.now()
-    judged = _judge(user, key=key, limit=_LOSS_LIMIT, kinds=_PLAY_KINDS, now=now, session=True)
-    if judged.already_moved:
-        return
-    protection = judged.protection()
-    if protection is not None:
-        if exclusion_active(protection, now):
-            raise Excluded(exclusion_message(protection) + " Play is closed until it ends.")
-        _check_reality(protection, judged.last_stake, now)
-    for period, limit, result in judged.limits():
-        lost = max(0, -result)
-        if lost + amount > limit:
-            raise LimitReached(
-                f"This stake could take your losses past your loss limit per "
-                f"{period.label} ({_money(limit)}; net loss so far {_money(lost)})."
-            )
-
-
-def _check_reality(
-    protection: PlayerProtection, last_stake: datetime | None, now: datetime
-) -> None:
-    if not protection.reality_check_minutes:
-        return
-    if protection.play_started is None or last_stake is None:
-        # A new session: the first stake after a break starts the clock.
-        protection.play_started = now
-        protection.reality_check_due = now + timedelta(minutes=protection.reality_check_minutes)
-        protection.save(update_fields=["play_started", "reality_check_due", "updated"])
-        return
-    if protection.reality_check_due is not None and protection.reality_check_due <= now:
-        raise RealityCheckDue(
+def _stake_refusal(row) -> ProtectionRefused:
+    verdict = _Verdict(*row)
+    if refusal := verdict.standing_refusal():
+        return refusal
+    if verdict.refusal == "excluded":
+        return Excluded(verdict.exclusion_message() + " Play is closed until it ends.")
+    if verdict.refusal == "reality check":
+        return RealityCheckDue(
             "Time for a reality check: please read and acknowledge it on your "
             "responsible gaming page before your next stake."
         )
+    return LimitReached(
+        f"This stake could take your losses past your loss limit per "
+        f"{verdict.period_label()} ({_money(verdict.limit)}; "
+        f"net loss so far {_money(verdict.counted)})."
+    )
+
+
+_VERDICT_COLUMNS = len(_Verdict.__slots__)
+
+DEPOSIT_GUARD = PostingGuard(
+    function="accounts_guarded_post",
+    arguments=_judged_arguments(_DEPOSIT_LIMIT, _DEPOSIT_KINDS, staking=False),
+    verdict_columns=_VERDICT_COLUMNS,
+    refusal=_deposit_refusal,
+)
+STAKE_GUARD = PostingGuard(
+    function="accounts_guarded_post",
+    arguments=_judged_arguments(_LOSS_LIMIT, _PLAY_KINDS, staking=True),
+    verdict_columns=_VERDICT_COLUMNS,
+    refusal=_stake_refusal,
+)
 
 
 def _money(amount: int) -> str:

@@ -13,6 +13,7 @@ Payments to a player (refunds, settlements, wins) are owed and never asked.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import zlib
@@ -27,7 +28,7 @@ from django.utils import timezone
 
 from staff import audit
 from wallet import notices
-from wallet.guards import GuardRefusal, Movement
+from wallet.guards import GuardRefusal, Movement, PostingGuard, posting_guard
 from wallet.guards import ask as ask_guard
 from wallet.models import Account, Transaction, Withdrawal
 from wallet.prepared import execute, prepared_cursor
@@ -172,6 +173,19 @@ def _house(kind: str, anchor: int | str) -> _Named:
 
 
 @dataclass(frozen=True)
+class _Guarded:
+    """A posting's guard and its arguments, judged in the posting's statement."""
+
+    guard: PostingGuard
+    arguments: tuple
+
+
+def _guarded(movement: Movement, user, amount: int, key: str) -> _Guarded:
+    guard = posting_guard(movement)
+    return _Guarded(guard, tuple(guard.arguments(user, amount, key)))
+
+
+@dataclass(frozen=True)
 class Posting:
     transaction_id: int
     created: bool  # False when an earlier call with the same key already moved the money
@@ -232,13 +246,15 @@ def _post(
     closing: _Named | None = None,
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
+    guarded: _Guarded | None = None,
 ) -> Posting:
     """`post` for the services, with their accounts named by key: the posting finds them,
     or creates them, itself. `closing`: an escrow to empty and close in the same statement
     (a settlement); `deposit`: the player, amount, provider and provider's reference of
     the deposit row written with the transaction; `create`: some accounts are likely new
     (a table's first stake), so they are created before the lock rather than after it
-    finds them missing."""
+    finds them missing; `guarded`: the player's protection, judged in the same statement
+    before the money moves."""
     net: dict[str, int] = defaultdict(int)
     named: dict[str, _Named] = {}
     for account, amount in moves:
@@ -257,6 +273,7 @@ def _post(
         closing=closing,
         deposit=deposit,
         create=create,
+        guarded=guarded,
     )
 
 
@@ -280,7 +297,15 @@ def _balanced(net: Mapping) -> dict:
 # so the function assembles that text. The two strings in it are encoded here by json
 # itself (non-ASCII as \uXXXX, quotes, control characters), the numbers there are plain
 # integers: the same text for any reference (tests/wallet/test_posting.py proves it).
-_POST_SQL = f"SELECT * FROM wallet_post({', '.join(['%s'] * 20)})"
+_POST_ARGUMENTS = 20
+_POST_SQL = f"SELECT * FROM wallet_post({', '.join(['%s'] * _POST_ARGUMENTS)})"
+
+
+@functools.cache
+def _guarded_post_sql(function: str, guard_arguments: int) -> str:
+    """The statement of a posting judged by a guard (wallet/guards.py, PostingGuard)."""
+    return f"SELECT * FROM {function}({', '.join(['%s'] * (guard_arguments + _POST_ARGUMENTS))})"
+
 
 # Every column of a transaction but its id (a test keeps this in step with the model).
 _WRITTEN_FIELDS = (
@@ -310,20 +335,28 @@ def _run(
     closing: _Named | None = None,
     deposit: tuple[int, int, str, str] | None = None,
     create: bool = False,
+    guarded: _Guarded | None = None,
 ) -> Posting:
     """The posting's one statement: accounts by `ids` (`post`) or by name (`accounts`),
     each moving its amount in `net`, in the same order. With `create`, the statement also
     creates those of `accounts` that do not exist yet; without it, it is run again with
-    it when it finds one missing (a second statement, once per new account)."""
+    it when it finds one missing (a second statement, once per new account). With
+    `guarded`, the statement is the guard's function, which judges first and posts only
+    when the guard lets the money move."""
     memo = memo[:300]
     actor_id = actor.pk if actor is not None else None
     created = timezone.now()
     creating = create and accounts is not None
+    sql, guard_arguments = _POST_SQL, ()
+    if guarded is not None:
+        guard_arguments = guarded.arguments
+        sql = _guarded_post_sql(guarded.guard.function, len(guard_arguments))
     with prepared_cursor() as cursor:
         execute(
             cursor,
-            _POST_SQL,
+            sql,
             [
+                *guard_arguments,
                 kind,
                 key,
                 reference,
@@ -343,17 +376,24 @@ def _run(
                 *(deposit or _NO_DEPOSIT),
             ],
         )
-        (
-            status,
-            transaction_id,
-            transaction_uuid,
-            fingerprint,
-            keys,
-            balances_after,
-            refused_key,
-            refused_reference,
-            refused_balance,
-        ) = cursor.fetchone()
+        row = cursor.fetchone()
+    if guarded is not None:
+        verdict_columns = guarded.guard.verdict_columns
+        verdict, row = row[:verdict_columns], row[verdict_columns:]
+        if row[0] is None:  # the guard refused: nothing was written
+            refusal = guarded.guard.refusal(verdict)
+            raise ProtectionRefusal(refusal.message) from refusal
+    (
+        status,
+        transaction_id,
+        transaction_uuid,
+        fingerprint,
+        keys,
+        balances_after,
+        refused_key,
+        refused_reference,
+        refused_balance,
+    ) = row
     if status == "posted":
         return Posting(
             transaction_id,
@@ -378,6 +418,7 @@ def _run(
                 closing=closing,
                 deposit=deposit,
                 create=True,
+                guarded=guarded,
             )
         raise WalletError("A transaction names an account that does not exist.")
     if status == "closed":
@@ -413,21 +454,27 @@ def _protected(movement: Movement, user, amount: int, key: str) -> None:
         raise ProtectionRefusal(refusal.message) from refusal
 
 
+# Deposits and stakes are judged in their posting's statement (`_guarded`): the guard locks
+# the player's protection row there, so two requests of one player are judged one after
+# the other and cannot pass a limit together; replays are let through. One statement, so
+# none for BEGIN and COMMIT: it commits on its own out of a transaction, and a refusal
+# writes nothing inside one.
+
+
 def deposit(user, amount: int, *, provider: str, provider_reference: str, key: str) -> Posting:
     check_amount(amount)
-    with transaction.atomic():
-        _protected(Movement.DEPOSIT, user, amount, key)
-        posting = _post(
-            TxKind.DEPOSIT,
-            [(_house(Kind.WORLD, user.pk), -amount), (_cash(user), amount)],
-            key=key,
-            reference=f"deposit:{provider}:{provider_reference}",
-            actor=user,
-            memo=f"Deposit via {provider}",
-            deposit=(user.pk, amount, provider, provider_reference),
-        )
-        if posting.created:
-            _tell_cash(user.pk, posting)
+    posting = _post(
+        TxKind.DEPOSIT,
+        [(_house(Kind.WORLD, user.pk), -amount), (_cash(user), amount)],
+        key=key,
+        reference=f"deposit:{provider}:{provider_reference}",
+        actor=user,
+        memo=f"Deposit via {provider}",
+        deposit=(user.pk, amount, provider, provider_reference),
+        guarded=_guarded(Movement.DEPOSIT, user, amount, key),
+    )
+    if posting.created:
+        _tell_cash(user.pk, posting)
     return posting
 
 
@@ -551,17 +598,16 @@ def reject_withdrawal(withdrawal: Withdrawal, *, staff, note: str = "") -> Withd
 
 def hold_stake(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
     check_amount(amount)
-    with transaction.atomic():
-        _protected(Movement.STAKE, user, amount, key)
-        return _post(
-            TxKind.HOLD,
-            [(_cash(user), -amount), (_escrow(escrow_reference), amount)],
-            key=key,
-            reference=escrow_reference,
-            actor=user,
-            memo=memo or "Stake held",
-            create=True,  # the first stake at a table opens its escrow
-        )
+    return _post(
+        TxKind.HOLD,
+        [(_cash(user), -amount), (_escrow(escrow_reference), amount)],
+        key=key,
+        reference=escrow_reference,
+        actor=user,
+        memo=memo or "Stake held",
+        create=True,  # the first stake at a table opens its escrow
+        guarded=_guarded(Movement.STAKE, user, amount, key),
+    )
 
 
 def release_hold(user, escrow_reference: str, amount: int, *, key: str, memo: str = "") -> Posting:
@@ -625,16 +671,15 @@ def settle(
 
 def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
     check_amount(amount)
-    with transaction.atomic():
-        _protected(Movement.STAKE, user, amount, key)
-        return _post(
-            TxKind.FEE,
-            [(_cash(user), -amount), (_house(Kind.FEES, user.pk), amount)],
-            key=key,
-            reference=reference,
-            actor=user,
-            memo=memo,
-        )
+    return _post(
+        TxKind.FEE,
+        [(_cash(user), -amount), (_house(Kind.FEES, user.pk), amount)],
+        key=key,
+        reference=reference,
+        actor=user,
+        memo=memo,
+        guarded=_guarded(Movement.STAKE, user, amount, key),
+    )
 
 
 def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
@@ -652,16 +697,15 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
 
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
     check_amount(amount)
-    with transaction.atomic():
-        _protected(Movement.STAKE, user, amount, key)
-        return _post(
-            TxKind.BET,
-            [(_cash(user), -amount), (_house(Kind.HOUSE_BANK, user.pk), amount)],
-            key=key,
-            reference=reference,
-            actor=user,
-            memo=memo,
-        )
+    return _post(
+        TxKind.BET,
+        [(_cash(user), -amount), (_house(Kind.HOUSE_BANK, user.pk), amount)],
+        key=key,
+        reference=reference,
+        actor=user,
+        memo=memo,
+        guarded=_guarded(Movement.STAKE, user, amount, key),
+    )
 
 
 def pay_wins(

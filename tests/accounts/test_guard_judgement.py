@@ -1,6 +1,7 @@
-"""The guard's one statement (accounts_guard_judgement): the judgement waits for the
-player's row lock and then sees what the request holding it committed; a player without a
-protection row gets one there; the row's rules are read and saved from it."""
+"""The guard's judgement (accounts_guard_judgement), in the posting's own statement
+(accounts_guarded_post): the judgement waits for the player's row lock and then sees what
+the request holding it committed; a player without a protection row gets one there; the
+row's rules are read and saved from it; a refusal writes nothing."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils import timezone
 from accounts import protection
 from accounts.models import PlayerProtection, ProtectionLimit, User
 from wallet import services as wallet
+from wallet.models import Transaction
 from wallet.selectors import cash_balance
 
 Kind, Period = ProtectionLimit.Kind, ProtectionLimit.Period
@@ -118,3 +120,53 @@ def test_an_exclusion_is_read_from_the_locked_row_with_its_message(funded_player
         wallet.place_bet(player, 100, key="b", reference="round:1")
     with pytest.raises(wallet.ProtectionRefusal, match="Deposits are closed until it ends"):
         wallet.deposit(player, 100, provider="t", provider_reference="d", key="d")
+
+
+@pytest.mark.django_db
+def test_a_stake_refused_for_its_funds_does_not_start_the_reality_check(funded_player):
+    """The clock starts with the first stake that is made: the verdict lets the stake
+    through, the posting refuses it, and the session's start is not written."""
+    player = funded_player(100)
+    protection.set_reality_check(player, 30)
+    with pytest.raises(wallet.InsufficientFunds):
+        wallet.place_bet(player, 500, key="too much", reference="round:1")
+    assert PlayerProtection.objects.get(user=player).play_started is None
+    wallet.place_bet(player, 100, key="made", reference="round:1")
+    assert PlayerProtection.objects.get(user=player).play_started is not None
+
+
+@pytest.mark.django_db
+def test_a_refusal_writes_nothing_and_leaves_the_callers_transaction_usable(funded_player):
+    """No savepoint guards a guarded posting: its refusal must write nothing and raise no
+    database error, so that the caller's transaction goes on (a table's join, say)."""
+    player = funded_player(10_000)
+    protection.set_limit(player, Kind.LOSS, Period.DAY, 1_000)
+    with transaction.atomic():
+        with pytest.raises(wallet.ProtectionRefusal, match="loss limit per 24 hours"):
+            wallet.hold_stake(player, "table:9", 5_000, key="over")
+        with pytest.raises(wallet.ProtectionRefusal, match="loss limit per 24 hours"):
+            wallet.place_bet(player, 5_000, key="over too", reference="round:1")
+        wallet.hold_stake(player, "table:9", 500, key="within")
+    assert cash_balance(player) == 9_500
+    assert not Transaction.objects.filter(idempotency_key__startswith="over").exists()
+
+
+@pytest.mark.django_db
+def test_each_limit_period_refuses_with_its_own_figures(funded_player):
+    """Day, then month, then week: the first limit passed is the one the player reads."""
+    player = funded_player(100_000)
+    protection.set_limit(player, Kind.LOSS, Period.WEEK, 3_000)
+    protection.set_limit(player, Kind.LOSS, Period.MONTH, 2_000)
+    wallet.place_bet(player, 1_500, key="lost", reference="round:1")
+    with pytest.raises(wallet.ProtectionRefusal) as refused:
+        wallet.place_bet(player, 600, key="past the month", reference="round:1")
+    assert str(refused.value) == (
+        "This stake could take your losses past your loss limit per 30 days "
+        "(20.00 EUR; net loss so far 15.00 EUR)."
+    )
+    protection.set_limit(player, Kind.LOSS, Period.DAY, 1_600)
+    with pytest.raises(
+        wallet.ProtectionRefusal, match=r"per 24 hours \(16\.00 EUR; net loss so far 15\.00"
+    ):
+        wallet.place_bet(player, 600, key="past the day", reference="round:1")
+    wallet.place_bet(player, 100, key="exactly at the day", reference="round:1")

@@ -21,22 +21,30 @@ Kind, Period = ProtectionLimit.Kind, ProtectionLimit.Period
 
 
 def guarded_deposit(user, amount: int, key: str):
-    """What wallet.services.deposit does once its hook is in: guard, then move."""
-    with transaction.atomic():
-        protection.guard_deposit(user, amount, key=key)
-        return wallet.deposit(user, amount, provider="demo", provider_reference=key, key=key)
+    return _guard_refusal_raised(
+        lambda: wallet.deposit(user, amount, provider="demo", provider_reference=key, key=key)
+    )
 
 
 def guarded_hold(user, amount: int, key: str, table: str = "table:1"):
-    with transaction.atomic():
-        protection.guard_stake(user, amount, key=key)
-        return wallet.hold_stake(user, table, amount, key=key)
+    return _guard_refusal_raised(lambda: wallet.hold_stake(user, table, amount, key=key))
 
 
 def guarded_bet(user, amount: int, key: str):
-    with transaction.atomic():
-        protection.guard_stake(user, amount, key=key)
-        return wallet.place_bet(user, amount, key=key, reference="round:crash:1")
+    return _guard_refusal_raised(
+        lambda: wallet.place_bet(user, amount, key=key, reference="round:crash:1")
+    )
+
+
+def _guard_refusal_raised(movement):
+    """The wallet's services judge every deposit and stake by the player's protection, and
+    raise its refusal as theirs (wallet.ProtectionRefusal) from the guard's own: which
+    rule refused is the guard's."""
+    try:
+        return movement()
+    except wallet.ProtectionRefusal as refusal:
+        assert isinstance(refusal.__cause__, protection.ProtectionRefused)
+        raise refusal.__cause__ from None
 
 
 # --- deposit limits ---------------------------------------------------------------------
@@ -217,8 +225,8 @@ def test_self_exclusion_blocks_every_money_path_but_withdrawal(funded_player):
         guarded_hold(player, 100, "h")
     with pytest.raises(protection.Excluded):
         guarded_bet(player, 100, "b")
-    with pytest.raises(protection.Excluded), transaction.atomic():
-        protection.guard_stake(player, 100)  # fees (charge_fee) take the same guard
+    with pytest.raises(wallet.ProtectionRefusal, match="Play is closed"):
+        wallet.charge_fee(player, 100, key="f", reference="tournament:1", memo="Entry fee")
     wallet.request_withdrawal(player, 10_000, key="out")  # their money stays theirs
     assert cash_balance(player) == 0
 

@@ -3,9 +3,12 @@ when Django starts; a movement with no registered guard moves no money at all.""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from accounts.models import User
+from accounts import protection
+from accounts.models import ProtectionLimit, User
 from wallet import guards, services
 from wallet.models import Transaction
 from wallet.selectors import cash_balance
@@ -47,10 +50,23 @@ def test_a_withdrawal_without_a_registered_guard_is_refused(player, monkeypatch)
 
 
 def test_a_registered_guard_refusal_reaches_the_caller_as_a_wallet_refusal(player, monkeypatch):
-    def refuse(user, amount, *, key):
-        raise guards.GuardRefusal("Your deposit limit is reached.")
-
-    monkeypatch.setattr(guards, "_guards", {**guards._guards, guards.Movement.DEPOSIT: refuse})
-    with pytest.raises(services.ProtectionRefusal, match="deposit limit"):
+    """The database refuses (a deposit limit); the guard's words reach the caller."""
+    protection.set_limit(player, ProtectionLimit.Kind.DEPOSIT, ProtectionLimit.Period.DAY, 1_000)
+    worded = dataclasses.replace(
+        guards.posting_guard(guards.Movement.DEPOSIT),
+        refusal=lambda verdict: guards.GuardRefusal(f"Refused: {verdict[0]}."),
+    )
+    monkeypatch.setattr(guards, "_guards", {**guards._guards, guards.Movement.DEPOSIT: worded})
+    with pytest.raises(services.ProtectionRefusal, match=r"Refused: limit\."):
         services.demo_deposit(player, 5_000, key="refused-deposit")
     assert cash_balance(player) == 0
+    assert not Transaction.objects.exists()
+
+
+def test_a_deposit_or_stake_guard_must_be_judged_in_the_posting():
+    """A guard called before the posting would cost the round trips the posting's own
+    statement saves; registering one for these movements is a mistake caught at start."""
+    with pytest.raises(TypeError):
+        guards.register(guards.Movement.STAKE, lambda user, amount, *, key: None)
+    with pytest.raises(TypeError):
+        guards.register(guards.Movement.WITHDRAWAL, guards.posting_guard(guards.Movement.STAKE))

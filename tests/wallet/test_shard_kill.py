@@ -7,12 +7,15 @@ moves money between a player's cash and a shard of the world or the house bank. 
 middle" is made real, not mocked: a trigger of the test's own stops the posting the
 process marks, on an advisory lock the test holds, at one of two points:
 
-- in the write: the posting's statement (wallet_post), its accounts (the player's cash
-  and the house shard) locked, stops before the first balance is updated; the process is
-  killed, so the transaction never commits: nothing of the posting may be found.
-- in the commit: everything is written and COMMIT is stopped (a deferred trigger); the
-  process is killed, its server backend commits on its own once let go: the posting must
-  be there whole, though the process never heard so.
+- in the write: the posting's statement (accounts_guarded_post: the guard and wallet_post),
+  its accounts (the player's cash and the house shard) locked, stops before the first
+  balance is updated; the process is killed and its server backend with it (a statement
+  that reached the server whole runs to its end even after its client died, so the
+  backend is what must die for the write to be cut): nothing of the posting may be found.
+- in the commit: everything is written and the commit is stopped (a deferred trigger; the
+  statement commits on its own, so the commit is its end); the process is killed, its
+  server backend commits on its own once let go: the posting must be there whole, though
+  the process never heard so.
 
 Then: every transaction balanced, every shard's (and every account's) balance the sum of
 its entries, `manage.py ledger_check` clean; and the whole run again with the same keys
@@ -145,6 +148,9 @@ class PauseLock:
             return True
         return False
 
+    def terminate(self, pid: int) -> None:
+        self.connection.execute("SELECT pg_terminate_backend(%s)", [pid])
+
     def release(self) -> None:
         self.connection.close()  # ends the session, and the lock with it
 
@@ -234,19 +240,18 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
             wait_for(lambda: lock.waiting_backend() is not None, 60, "the posting stopping")
             backend = lock.waiting_backend()
             # Stopped where it was meant to, the house shard and the cash account locked.
-            statement = lock.statement_of(backend)
-            if pause_point == "write":
-                assert "wallet_post(" in statement  # the posting's one statement
-            else:
-                assert statement.strip().upper() == "COMMIT"
+            # The bet's one statement, stopped in its write or at its commit.
+            assert "accounts_guarded_post(" in lock.statement_of(backend)
             assert all(lock.locked_by_another(key) for key, _ in stopped_entries)
         finally:
             kill(process)
+        if pause_point == "write":
+            lock.terminate(backend)
         printed = process.stdout.read().split()
     finally:
         lock.release()
-    # Let go, the stopped backend finds its client gone: it rolls back or, already in its
-    # COMMIT, commits; either way it ends.
+    # Terminated, the stopped backend rolls back; let go in its commit, it commits and
+    # finds its client gone. Either way it ends.
     wait_for(lambda: not backend_alive(backend), 30, "the stopped posting's backend ending")
 
     # Everything before the stopped posting returned and is there, nothing after it.
