@@ -1,5 +1,5 @@
 """Statements prepared on the server, for the money paths' raw SQL (the posting's
-`wallet_post`, the guard's `accounts_guard_judgement`). Django's cursor binds on the
+`wallet_post`, the guarded posting's `accounts_guarded_post`). Django's cursor binds on the
 client, so PostgreSQL parses and plans each statement on every call; these cursors bind
 on the server and psycopg prepares each statement once per connection (settings:
 prepare_threshold). Planning was most of the server's time for these statements

@@ -4,11 +4,12 @@ Each service is one posting: one statement, the database function `wallet_post`,
 locks the touched accounts in ascending id order (no deadlocks), refuses to take any
 guarded account below zero, writes balanced entries, and is idempotent by key: the same
 key with the same request returns the first transaction and moves nothing; with another
-request it is refused. Deposits, stakes, bets, fees and withdrawal requests first ask
-the player's protection inside the same transaction, through the guards the accounts app
-registers in wallet/guards.py: the account as the database holds it then (blocked
-accounts, staff and regulators move no money), limits, time-out and self-exclusion.
-Payments to a player (refunds, settlements, wins) are owed and never asked.
+request it is refused. Deposits, stakes, bets, fees and withdrawal requests are first
+judged by the player's protection, through the guards the accounts app registers in
+wallet/guards.py (deposits and stakes in the posting's own statement): the account as
+the database holds it then (blocked accounts, staff and regulators move no money),
+limits, time-out and self-exclusion. Payments to a player (refunds, settlements, wins)
+are owed and never asked.
 """
 
 from __future__ import annotations
@@ -445,9 +446,9 @@ def _tell_cash(user_id: int, posting: Posting) -> None:
 
 
 def _protected(movement: Movement, user, amount: int, key: str) -> None:
-    """Ask the player's protection first, inside the movement's transaction: the guard
-    locks the player's protection row, so two requests of one player are judged one after
-    the other and cannot pass a limit together. Replays are let through by the guard."""
+    """Ask the player's protection first (a withdrawal's), inside the movement's
+    transaction: the guard locks the player's protection row, so two requests of one player
+    are judged one after the other."""
     try:
         ask_guard(movement, user, amount, key=key)
     except GuardRefusal as refusal:
