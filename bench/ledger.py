@@ -40,7 +40,10 @@ import psycopg
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/longtable"
-TARGET_RATIO_AT_8 = {"post": 0.8}  # the targets at 8 clients; every other path 0.5
+# The targets at 8 clients: `post` 0.8, every other single-player path 0.5. A round's
+# wins are one posting for many players (`--batch`): no target, its rate per winner printed.
+TARGET_RATIO_AT_8 = {"post": 0.8}
+BATCH_PATHS = {"pay-wins"}
 TARGET_STATEMENTS = 6
 PLAYER_FUNDS = 10**9  # far more than a run can move: no transfer is refused for funds
 
@@ -494,9 +497,17 @@ def main() -> None:
         if 8 in options.clients:
             print()
             for path in options.paths:
+                ratio = ratios[path, 8]
+                if path in BATCH_PATHS:
+                    print(
+                        f"{path:<11} at 8 clients: {ratio:.2f} a posting of {options.batch} "
+                        f"winners, {ratio * options.batch:.1f} winners paid a pgbench "
+                        "transaction (a batch: no single-player target)"
+                    )
+                    continue
                 target = TARGET_RATIO_AT_8.get(path, 0.5)
-                verdict = "meets" if ratios[path, 8] >= target else "misses"
-                print(f"{path:<11} at 8 clients: {ratios[path, 8]:.2f}, {verdict} {target}")
+                verdict = "meets" if ratio >= target else "misses"
+                print(f"{path:<11} at 8 clients: {ratio:.2f}, {verdict} {target}")
         if too_many:
             print(f"\nOver {TARGET_STATEMENTS} statements: {', '.join(too_many)}")
         print()
