@@ -670,16 +670,25 @@ def settle(
 # --- fees, house games and staff --------------------------------------------------------
 
 
-def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
+def _staked_to_house(
+    kind: str, house: str, user, amount: int, *, key: str, reference: str, memo: str
+) -> Posting:
+    """A player's stake the house takes at once (a bet, a fee), judged by their protection."""
     check_amount(amount)
     return _post(
-        TxKind.FEE,
-        [(_cash(user), -amount), (_house(Kind.FEES, user.pk), amount)],
+        kind,
+        [(_cash(user), -amount), (_house(house, user.pk), amount)],
         key=key,
         reference=reference,
         actor=user,
         memo=memo,
         guarded=_guarded(Movement.STAKE, user, amount, key),
+    )
+
+
+def charge_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Posting:
+    return _staked_to_house(
+        TxKind.FEE, Kind.FEES, user, amount, key=key, reference=reference, memo=memo
     )
 
 
@@ -697,15 +706,8 @@ def refund_fee(user, amount: int, *, key: str, reference: str, memo: str) -> Pos
 
 
 def place_bet(user, amount: int, *, key: str, reference: str, memo: str = "Bet") -> Posting:
-    check_amount(amount)
-    return _post(
-        TxKind.BET,
-        [(_cash(user), -amount), (_house(Kind.HOUSE_BANK, user.pk), amount)],
-        key=key,
-        reference=reference,
-        actor=user,
-        memo=memo,
-        guarded=_guarded(Movement.STAKE, user, amount, key),
+    return _staked_to_house(
+        TxKind.BET, Kind.HOUSE_BANK, user, amount, key=key, reference=reference, memo=memo
     )
 
 
