@@ -139,18 +139,30 @@ def test_entries_cannot_be_updated_or_deleted(funded):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_unbalanced_transaction_fails_at_commit(make_user):
+@pytest.mark.parametrize(
+    "legs",
+    [
+        [("cash", 100), ("world", -90)],  # two accounts that do not sum to zero
+        [("cash", 100)],  # one leg, however it would be balanced later
+        [("cash", 100), ("world", -100), ("cash", 1)],
+    ],
+)
+def test_entries_written_that_do_not_balance_are_refused_by_the_database(make_user, legs):
+    """Whatever writes them: every statement's entries of a transaction sum to zero over
+    at least two legs (wallet 0011), so every transaction's do."""
     user = make_user()
-    account = services.cash_account(user)
+    accounts = {
+        "cash": services.cash_account(user).pk,
+        "world": services.house_account("world", anchor=user.pk).pk,
+    }
     with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic():
         tx = Transaction.objects.create(kind="adjustment", idempotency_key="raw", fingerprint="x")
-        Entry.objects.create(transaction=tx, account=account, amount=100, balance_after=100)
-        Entry.objects.create(
-            transaction=tx,
-            account=services.house_account("world", anchor=user.pk),
-            amount=-90,
-            balance_after=-90,
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after) "
+                "SELECT %s, unnest(%s::bigint[]), unnest(%s::bigint[]), 0",
+                [tx.pk, [accounts[name] for name, _ in legs], [amount for _, amount in legs]],
+            )
     assert not Transaction.objects.filter(idempotency_key="raw").exists()
 
 
