@@ -56,6 +56,7 @@ def setup_player(lines: int, bare_bets: bool = False) -> str:
 
     from accounts import terms
     from accounts.models import TermsAcceptance, User
+    from tests.casino.settled_bets import settled_crash_bets
     from wallet import services
 
     call_command("migrate", verbosity=0)
@@ -71,7 +72,9 @@ def setup_player(lines: int, bare_bets: bool = False) -> str:
         services.place_bet(player, 100, key=f"bet:{n}", reference=f"round:crash:{n}")
         services.pay_wins({player: 150}, key=f"win:{n}", reference=f"round:crash:{n}")
     if not bare_bets:
-        record_round_bets(player, (lines - 1) // 2)
+        # Their Crash rounds and bet rows, so that the history lists the bets as it would
+        # have (written in bulk: they are only read).
+        settled_crash_bets(player, (lines - 1) // 2)
     # The planner's statistics as autovacuum leaves them a minute after such a batch of
     # writes: without them the first query plans guess at empty tables.
     with connection.cursor() as cursor:
@@ -82,51 +85,6 @@ def setup_player(lines: int, bare_bets: bool = False) -> str:
     session[HASH_SESSION_KEY] = player.get_session_auth_hash()
     session.save()
     return f"sessionid={session.session_key}"
-
-
-def record_round_bets(player, rounds: int) -> None:
-    """The settled Crash rounds and bet rows of the player's bets and wins, so that their
-    history lists them as it would have (written in bulk: they only need to be read)."""
-    import uuid
-
-    from django.utils import timezone
-
-    from casino.crash.game import CRASH
-    from casino.models import Bet, BetStatus, Round, SeedChain
-
-    chain = SeedChain.objects.create(
-        game="crash", secret=bytes(32), length=rounds + 1, terminal=bytes(32), salt="bench"
-    )
-    played = Round.objects.bulk_create(
-        Round(
-            game="crash",
-            number=n + 1,
-            chain=chain,
-            link_index=n + 1,
-            link=bytes(32),
-            outcome={"crash_point": 200, "edge_percent": 1},
-            state=Round.State.SETTLED,
-            settled_at=timezone.now(),
-        )
-        for n in range(rounds)
-    )
-    selection = {"auto_cash_out": 150}
-    Bet.objects.bulk_create(
-        Bet(
-            round=game_round,
-            user=player,
-            bet_type="bet",
-            selection=selection,
-            label=CRASH.label("bet", selection),
-            stake=100,
-            payout=150,
-            result={"multiplier": 150},
-            status=BetStatus.WON,
-            slip=uuid.uuid4(),
-            key=f"bet:{game_round.number - 1}",
-        )
-        for game_round in played
-    )
 
 
 def fetch(connection: http.client.HTTPConnection, url: str, cookie: str) -> int:

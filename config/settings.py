@@ -171,6 +171,8 @@ DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if _UNDER_TEST else 10)
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
 }
+# Django's backend, reading timestamps with psycopg's compiled loader (config/postgresql).
+DATABASES["default"]["ENGINE"] = "config.postgresql"
 if DB_POOL_SIZE:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(2, DB_POOL_SIZE),
@@ -197,7 +199,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL", f"redis://127.0.0.1:6379/{1 if _UNDER_TEST else 0}")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's, keeping its Redis clients (config/cache.py).
+        "BACKEND": "config.cache.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"longtable{_RUN}",
         # A page must fail fast, not hang, on a Redis that stopped answering.

@@ -40,7 +40,7 @@ from wallet import selectors as wallet_selectors
 from wallet.compiled import CompiledQuery
 from wallet.models import Entry, Transaction
 from wallet.money import format_minor
-from wallet.references import describe_reference
+from wallet.references import STAND_IN, describe_reference
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -239,7 +239,10 @@ class History:
     def _round_bets(self, ids: list[int]) -> list[HistoryLine]:
         if not ids:
             return []
-        return [_round_bet_line(*row) for row in _ROUND_BETS.rows(ids=ids)]
+        rows = _ROUND_BETS.rows(ids=ids)
+        # Named and routed once per game of the page, not once per line.
+        games = {game: _RoundGame(game) for game in {row[_GAME_COLUMN] for row in rows}}
+        return [_round_bet_line(games, *row) for row in rows]
 
     def _tournaments(self, ids: list[int]) -> list[HistoryLine]:
         """An entry: what it paid in (entry and fee), and what came back: the prize once the
@@ -386,8 +389,34 @@ _ROUND_BETS = CompiledQuery(
 )
 
 
+_GAME_COLUMN = 7  # of a _ROUND_BETS row
+
+
+class _RoundGame:
+    """A round game's name and its rounds' address, for the lines of one page."""
+
+    def __init__(self, slug: str) -> None:
+        self.name = _name(slug)
+        self._address = round_address(slug, STAND_IN)
+
+    def address(self, number: int) -> str:
+        return self._address.replace(str(STAND_IN), str(number))
+
+
 def _round_bet_line(
-    pk, created, stake, payout, status, label, result, game, number, settled_at, rules, outcome
+    games: dict[str, _RoundGame],
+    pk,
+    created,
+    stake,
+    payout,
+    status,
+    label,
+    result,
+    game,
+    number,
+    settled_at,
+    rules,
+    outcome,
 ) -> HistoryLine:
     """A round bet's line from its row of _ROUND_BETS (JSON arrives as text: the ORM's
     field would parse it)."""
@@ -397,12 +426,12 @@ def _round_bet_line(
         pk=pk,
         when=created,
         ended=settled_at,
-        game=f"{_name(game)} #{number}",
+        game=f"{games[game].name} #{number}",
         status="Void: refunded" if status == "void" else status.capitalize(),
         stake=stake,
         returned=payout if settled else None,
         net=(payout - stake) if settled else None,
-        link=round_address(game, number),
+        link=games[game].address(number),
         link_text="Verify",
         notes=[note] if (note := _bet_note(status, label, game, result, outcome)) else [],
         rules_version=rules,

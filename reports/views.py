@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,40 +18,40 @@ from reports.forms import AuditForm, ComplaintForm, ExportForm, PeriodForm
 from reports.models import Complaint, ExportJob
 from reports.tasks import exports_dir, run_export
 from staff.roles import is_regulator, may_export
-from wallet.money import format_minor
-from wallet.rows import day_month_year, escape
+from wallet.rows import RowFormats, escape
 
 # Up to this many rows an export is answered at once; above, it runs as a Celery job.
 INLINE_EXPORT_ROWS = 5_000
 
 
-def history_row(line: history.HistoryLine) -> SafeString:
+def history_row(line: history.HistoryLine, formats: RowFormats) -> str:
     """The line's table row, written here rather than by the template (wallet/rows.py)."""
-    day, at = day_month_year(line.when)
+    day, at = formats.day_month_year(line.when)
     notes = [*line.notes, *([f"Rules version {line.rules_version}"] if line.rules_version else [])]
     notes_html = "".join(f'<br><small class="muted">{escape(str(note))}</small>' for note in notes)
+    amount = formats.amount
     returned = (
-        '<span class="muted">in play</span>' if line.returned is None else _amount(line.returned)
+        '<span class="muted">in play</span>' if line.returned is None else amount(line.returned)
     )
     net = line.net or 0
     net_class = "neg" if net < 0 else "pos" if net > 0 else ""
     link = f'<a href="{escape(line.link)}">{escape(line.link_text)}</a>' if line.link else ""
-    return mark_safe(
+    return (
         f"<tr><td>{day}, {at}</td><td>{escape(line.game)}{notes_html}</td>"
         f"<td>{escape(str(line.status))}</td>"
-        f'<td class="num">{_nonzero(line.stake)}</td><td class="num">{returned}</td>'
-        f'<td class="num">{_nonzero(line.fees)}</td><td class="num">{_nonzero(line.rake)}</td>'
-        f'<td class="num amount {net_class}">{"" if line.net is None else _amount(line.net)}</td>'
+        f'<td class="num">{amount(line.stake) if line.stake else ""}</td>'
+        f'<td class="num">{returned}</td>'
+        f'<td class="num">{amount(line.fees) if line.fees else ""}</td>'
+        f'<td class="num">{amount(line.rake) if line.rake else ""}</td>'
+        f'<td class="num amount {net_class}">{"" if line.net is None else amount(line.net)}</td>'
         f"<td>{link}</td></tr>"
     )
 
 
-def _amount(minor: int) -> str:
-    return escape(format_minor(minor))
-
-
-def _nonzero(minor: int) -> str:
-    return _amount(minor) if minor else ""
+def history_rows(lines: Iterable[history.HistoryLine]) -> SafeString:
+    """The page's rows as one piece of markup: the template writes it as one value."""
+    formats = RowFormats()
+    return mark_safe("".join(history_row(line, formats) for line in lines))
 
 
 @login_required
@@ -67,7 +69,7 @@ def history_view(request):
         {
             "form": form,
             "page": page,
-            "rows": [history_row(line) for line in page],
+            "rows": history_rows(page),
             "period": period,
             "totals": history.totals(request.user, period),
             "query": query.urlencode(),

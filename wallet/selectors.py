@@ -10,6 +10,7 @@ from datetime import date, datetime, time, timedelta
 from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import OuterRef, QuerySet, Subquery, Sum
 from django.utils import timezone
 from redis import RedisError
@@ -139,7 +140,13 @@ _CASH_ACCOUNT_ID = CompiledQuery(
 
 
 def recent_withdrawals(user, *, limit: int = 10) -> list[Withdrawal]:
-    return _RECENT_WITHDRAWALS.instances(Withdrawal, player=user.pk, limit=limit)
+    """Built from the compiled query's rows, the model's columns in its fields' order (a
+    raw queryset cost ~0.4 ms to set up for every wallet page, with or without rows)."""
+    names = [field.attname for field in Withdrawal._meta.concrete_fields]
+    return [
+        Withdrawal.from_db(DEFAULT_DB_ALIAS, names, row)
+        for row in _RECENT_WITHDRAWALS.rows(player=user.pk, limit=limit)
+    ]
 
 
 _RECENT_WITHDRAWALS = CompiledQuery(

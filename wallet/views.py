@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -17,7 +18,7 @@ from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm
 from wallet.models import Transaction, Withdrawal
 from wallet.money import format_minor
 from wallet.references import ReferenceLink, describe_reference
-from wallet.rows import day_month_year, escape
+from wallet.rows import RowFormats, escape
 
 STATEMENT_PAGE_SIZE = 25
 
@@ -30,11 +31,11 @@ class StatementLine:
     entry: selectors.StatementEntry
     link: ReferenceLink
 
-    def row(self) -> SafeString:
+    def row(self, formats: RowFormats) -> SafeString:
         """The line's table row, written here rather than by the template (wallet/rows.py)."""
         entry, link = self.entry, self.link
         kind = KIND_NAMES.get(entry.kind, entry.kind)
-        day, at = day_month_year(entry.created)
+        day, at = formats.day_month_year(entry.created)
         target = (
             f'<a href="{escape(link.url)}">{escape(link.label)}</a>'
             if link.url
@@ -49,9 +50,20 @@ class StatementLine:
             f'<tr><td class="when">{day} {at}</td><td class="kind">{escape(str(kind))}</td>'
             f'<td class="for">{target}{memo}</td>'
             f'<td class="num amount {"neg" if entry.amount < 0 else "pos"}">'
-            f"{escape(format_minor(entry.amount))}</td>"
-            f'<td class="num balance-after">{escape(format_minor(entry.balance_after))}</td></tr>'
+            f"{formats.amount(entry.amount)}</td>"
+            f'<td class="num balance-after">{formats.amount(entry.balance_after)}</td></tr>'
         )
+
+
+def statement_rows(entries: Iterable[selectors.StatementEntry]) -> SafeString:
+    """The page's rows as one piece of markup: the template writes it as one value."""
+    formats = RowFormats()
+    return mark_safe(
+        "".join(
+            StatementLine(entry, describe_reference(entry.reference)).row(formats)
+            for entry in entries
+        )
+    )
 
 
 @login_required
@@ -79,7 +91,7 @@ def index(request: HttpRequest) -> HttpResponse:
             "withdrawal_form": WithdrawalForm(),
             "filters": filters,
             "page": page,
-            "lines": [StatementLine(entry, describe_reference(entry.reference)) for entry in page],
+            "rows": statement_rows(page),
             "filter_query": query.urlencode(),
         },
     )

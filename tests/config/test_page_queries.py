@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.casino.settled_bets import settled_crash_bets
 from wallet import services
 
 pytestmark = pytest.mark.django_db
@@ -14,10 +15,12 @@ PAGES = ["/lobby/", "/casino/", "/casino/crash/", "/wallet/", "/history/"]
 
 
 def play(player, lines: int, start: int = 0) -> None:
-    """`lines` more statement lines: a Crash bet and its win, over and over."""
+    """`lines` more statement lines: a Crash bet and its win, over and over, and the bets'
+    rounds and rows, which the history lists."""
     for n in range(start, start + lines // 2):
         services.place_bet(player, 100, key=f"bet:{n}", reference=f"round:crash:{n}")
         services.pay_wins({player: 150}, key=f"win:{n}", reference=f"round:crash:{n}")
+    settled_crash_bets(player, lines // 2)
 
 
 def queries(client, page: str) -> int:
@@ -44,4 +47,5 @@ def test_no_page_costs_more_queries_with_more_history(client, make_user):
     play(player, 1_000 - 12, start=6)
     after_many, many = counts(client), counts(client)
     assert (after_many, many) == (after_few, few)
+    assert client.get("/history/").content.count(b"<tr>") == 1 + 50  # its head and a full page
     assert few["/history/"] == after_few["/history/"] - 1  # the totals, remembered

@@ -4,59 +4,21 @@ paginator would show, though the lines are not counted."""
 
 from __future__ import annotations
 
-import uuid
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from casino.crash.game import CRASH
-from casino.models import Bet, BetStatus, Round, SeedChain
+from casino.models import Bet
 from reports import history
+from tests.casino.settled_bets import settled_crash_bets
 
 pytestmark = pytest.mark.django_db
 
 
 def round_bets(player, times) -> list[Bet]:
-    """A settled Crash bet of `player` at each time (rows written directly: only read)."""
-    chain = SeedChain.objects.create(
-        game="crash", secret=bytes(32), length=len(times) + 1, terminal=bytes(32), salt="t"
-    )
-    first = Round.objects.filter(game="crash").count() + 1
-    played = Round.objects.bulk_create(
-        Round(
-            game="crash",
-            number=first + n,
-            chain=chain,
-            link_index=n + 1,
-            link=bytes(32),
-            outcome={"crash_point": 200, "edge_percent": 1},
-            state=Round.State.SETTLED,
-            settled_at=timezone.now(),
-        )
-        for n in range(len(times))
-    )
-    selection = {"auto_cash_out": 150}
-    bets = Bet.objects.bulk_create(
-        Bet(
-            round=game_round,
-            user=player,
-            bet_type="bet",
-            selection=selection,
-            label=CRASH.label("bet", selection),
-            stake=100,
-            payout=150,
-            result={"multiplier": 150},
-            status=BetStatus.WON,
-            slip=uuid.uuid4(),
-            key=f"bet:{game_round.pk}",
-        )
-        for game_round in played
-    )
-    for bet, at in zip(bets, times, strict=True):  # created is written at insert: set after
-        Bet.objects.filter(pk=bet.pk).update(created=at)
-        bet.created = at
-    return bets
+    """A settled Crash bet of `player` at each time."""
+    return settled_crash_bets(player, len(times), at=times)
 
 
 def newest_first(bets) -> list[int]:

@@ -87,3 +87,16 @@ def test_the_pages_inputs_are_djangos(db):
         expected = field.as_widget()
         field.field.widget = quick
         assert field.as_widget() == expected
+
+
+def test_the_required_attribute_is_djangos_selects():
+    def callable_choices():
+        return TRICKY[1:]
+
+    for choices in (TRICKY, TRICKY[1:], [], callable_choices, lambda: TRICKY):
+        for multiple in (False, True):
+            ours, djangos = QuickSelect(choices=choices), forms.Select(choices=choices)
+            ours.allow_multiple_selected = djangos.allow_multiple_selected = multiple
+            for hidden in (False, True):
+                ours.input_type = djangos.input_type = "hidden" if hidden else "select"
+                assert ours.use_required_attribute(None) == djangos.use_required_attribute(None)

@@ -11,6 +11,7 @@ from django.utils.timezone import localtime
 from wallet.models import Transaction
 from wallet.money import format_minor
 from wallet.references import ReferenceLink
+from wallet.rows import RowFormats
 from wallet.selectors import StatementEntry
 from wallet.views import StatementLine
 
@@ -70,4 +71,4 @@ def test_each_row_is_the_one_format_html_wrote(settings):
     for zone in ["UTC", "America/New_York"]:
         settings.TIME_ZONE = zone
         for entry, link in cases:
-            assert StatementLine(entry, link).row() == format_html_row(entry, link)
+            assert StatementLine(entry, link).row(RowFormats()) == format_html_row(entry, link)
