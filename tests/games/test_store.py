@@ -38,7 +38,7 @@ def test_the_locked_rows_are_models_as_the_orm_makes_them(start_table):
     """`store._built` skips `Model.__init__`: what the ORM's `from_db` sets must be set,
     the relations cached, the player's unread fields deferred, and times exact to the
     microsecond, null or not."""
-    game, players = start_table("rps", {"points": 3})
+    game, _players = start_table("rps", {"points": 3})
     odd = datetime(2031, 2, 3, 4, 5, 6, 789012, tzinfo=UTC)
     GameSeat.objects.filter(game=game, position=1).update(offline_since=odd, away_until=odd)
     Game.objects.filter(pk=game.pk).update(finished=odd, alarm=None)
