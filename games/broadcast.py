@@ -61,8 +61,8 @@ def outbox(game: Game) -> Outbox:
     seats = list(seats_of(game).values())
     positions = [seat.position for seat in seats] + [None]
     views = {
-        messages.audience(position): json.dumps(message)
-        for position, message in messages.state_messages(game, positions, seats).items()
+        messages.audience(position): text
+        for position, text in messages.state_texts(game, positions, seats).items()
     }
     over = json.dumps(messages.over_message(game)) if game.is_over and game.settled else None
     return [(messages.game_group(game.pk), {"type": "game.update", "views": views, "over": over})]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.engine import AnyEngine
@@ -42,6 +43,25 @@ def state_messages(
 ) -> dict[int | None, dict[str, Any]]:
     """The state message of each of these positions (None: the spectators'). What every
     audience is shown alike (the players, the clocks, the money) is worked out once."""
+    own, shown_to_all = _state_parts(game, positions, seats)
+    return {position: {**own[position], **shown_to_all} for position in positions}
+
+
+def state_texts(
+    game: Game, positions: list[int | None], seats: list[GameSeat]
+) -> dict[int | None, str]:
+    """Each position's state message as the JSON text `json.dumps` writes for it, what
+    every audience is shown alike encoded once and joined to each audience's own part."""
+    own, shown_to_all = _state_parts(game, positions, seats)
+    shared = json.dumps(shown_to_all)[1:]  # its members and closing brace
+    return {position: f"{json.dumps(own[position])[:-1]}, {shared}" for position in positions}
+
+
+def _state_parts(
+    game: Game, positions: list[int | None], seats: list[GameSeat]
+) -> tuple[dict[int | None, dict[str, Any]], dict[str, Any]]:
+    """Each position's own members of its state message, and the members shown to all
+    (never empty), in the message's order."""
     engine = engine_of(game)
     playing = not game.is_over
     acting = engine.to_act(game.state) if playing else set()
@@ -67,7 +87,7 @@ def state_messages(
         "seed_hash": game.seed_hash,
         "money": table_money(game, seats),
     }
-    return {
+    own = {
         position: {
             "type": "state",
             "game": game.pk,
@@ -76,10 +96,10 @@ def state_messages(
             "seat": position,
             "view": engine.view(game.state, position),
             "legal": _legal(engine, game, position, acting) if playing else [],
-            **shown_to_all,
         }
         for position in positions
     }
+    return own, shown_to_all
 
 
 def _legal(engine: AnyEngine, game: Game, position: int | None, acting: set[int]) -> list[Any]:

@@ -86,7 +86,8 @@ def take(game_id: int, user_id: int, channel: str) -> None:
 
 
 def renew(game_id: int, user_id: int, channel: str) -> bool:
-    """False when the lease had lapsed and was swept: the socket counts as closed."""
+    """The live socket's periodic renewal. False when the lease had lapsed and was swept:
+    the socket counts as closed, and opens its seat again (`open_seat`)."""
     lease = _lease(game_id, user_id, channel)
     renewed = _client().eval(_RENEW, 2, _key(), _swept_mark(lease), lease, _lapses_at(clock.now()))
     return bool(renewed)
@@ -116,12 +117,6 @@ def open_seat(game_id: int, user_id: int, channel: str) -> None:
     except redis.RedisError:
         log.warning("no lease for user %s in game %s yet: Redis is unreachable", user_id, game_id)
     services.socket_opened(game_id, _user(user_id))
-
-
-def keep_seat(game_id: int, user_id: int, channel: str) -> None:
-    """The live socket's periodic renewal; reopens the seat if the sweep closed it."""
-    if not renew(game_id, user_id, channel):
-        open_seat(game_id, user_id, channel)
 
 
 def close_seat(game_id: int, user_id: int, channel: str) -> None:

@@ -92,6 +92,12 @@ async def test_a_lapsed_socket_is_closed_once_and_a_live_one_keeps_the_seat_onli
     assert seat.sockets == 0 and seat.offline_since == clock.now
 
 
+def renewal(game: Game, user) -> None:
+    """What the live socket does at each renewal (GameConsumer._keep_lease)."""
+    if not presence.renew(game.pk, user.pk, "channel-a"):
+        presence.open_seat(game.pk, user.pk, "channel-a")
+
+
 class Renewals:
     """The live socket's pause between renewals, ended by the test: each `next()` lets one
     renewal run and returns once it is done and the socket waits again."""
@@ -140,7 +146,7 @@ def test_a_renewed_lease_does_not_lapse(clock, start_table):
     user = players[0]
     presence.open_seat(game.pk, user.pk, "channel-a")
     clock.advance(presence.LEASE_SECONDS - 5)
-    presence.keep_seat(game.pk, user.pk, "channel-a")
+    renewal(game, user)
     clock.advance(10)  # past the first lapse time, within the renewed one
     assert presence.sweep_lapsed_leases() == 0
     assert seat_row(game, 0).sockets == 1
@@ -158,7 +164,7 @@ def test_a_socket_that_outlived_its_lease_opens_the_seat_again_at_its_next_renew
     clock.advance(presence.LEASE_SECONDS + 1)
     assert presence.sweep_lapsed_leases() == 1
     assert seat_row(game, 0).sockets == 0
-    presence.keep_seat(game.pk, user.pk, "channel-a")
+    renewal(game, user)
     seat = seat_row(game, 0)
     assert seat.sockets == 1 and seat.offline_since is None
     presence.close_seat(game.pk, user.pk, "channel-a")
@@ -175,7 +181,7 @@ def test_leases_lost_with_redis_are_taken_again_without_counting_the_socket_twic
     presence.open_seat(game.pk, user.pk, "channel-a")
     presence._client().delete(presence._key())  # Redis restarted without its data
     clock.advance(presence.RENEW_SECONDS)
-    presence.keep_seat(game.pk, user.pk, "channel-a")
+    renewal(game, user)
     assert seat_row(game, 0).sockets == 1
     presence.close_seat(game.pk, user.pk, "channel-a")
     seat = seat_row(game, 0)
@@ -196,7 +202,7 @@ def test_a_socket_opened_while_redis_is_away_counts_and_takes_its_lease_later(
         away.setattr(presence, "take", unreachable)
         presence.open_seat(game.pk, user.pk, "channel-a")
     assert seat_row(game, 0).sockets == 1
-    presence.keep_seat(game.pk, user.pk, "channel-a")
+    renewal(game, user)
     assert seat_row(game, 0).sockets == 1  # the lease is taken, the socket not counted twice
     clock.advance(presence.LEASE_SECONDS + 1)
     assert presence.sweep_lapsed_leases() == 1
@@ -234,7 +240,7 @@ def test_a_live_socket_whose_lease_redis_lost_is_not_closed(clock, start_table):
     presence._client().delete(presence._key())  # Redis restarted without its data
     assert presence.sweep_lapsed_leases() == 0  # noticed: no lease for a counted seat
     clock.advance(presence.RENEW_SECONDS)
-    presence.keep_seat(game.pk, user.pk, "channel-a")  # the live socket takes it again
+    renewal(game, user)  # the live socket takes it again
     clock.advance(presence.LEASE_SECONDS - presence.RENEW_SECONDS + 1)
     assert presence.sweep_lapsed_leases() == 0
     assert seat_row(game, 0).sockets == 1

@@ -1,11 +1,14 @@
 """The move path's SQL: what it reads and writes must equal what the ORM would."""
 
+from datetime import UTC, datetime
+
 import pytest
 from django.db import connection, transaction
+from django.db.models.signals import post_init, pre_init
 from django.test.utils import CaptureQueriesContext
 
 from games import services, store
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameSeat
 from lobby import services as lobby
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +32,43 @@ def test_a_locked_game_equals_the_orm_read(start_table):
         (p.is_active, p.legal_name) for p in players
     ]
     assert store.lock(10**9) is None
+
+
+def test_the_locked_rows_are_models_as_the_orm_makes_them(start_table):
+    """`store._built` skips `Model.__init__`: what the ORM's `from_db` sets must be set,
+    the relations cached, the player's unread fields deferred, and times exact to the
+    microsecond, null or not."""
+    game, _players = start_table("rps", {"points": 3})
+    odd = datetime(2031, 2, 3, 4, 5, 6, 789012, tzinfo=UTC)
+    GameSeat.objects.filter(game=game, position=1).update(offline_since=odd, away_until=odd)
+    Game.objects.filter(pk=game.pk).update(finished=odd, alarm=None)
+    with transaction.atomic():
+        locked = store.lock(game.pk)
+    fresh = Game.objects.get(pk=game.pk)
+    assert (locked.finished, locked.alarm, locked.turn_started) == (
+        odd,
+        None,
+        fresh.turn_started,
+    )
+    assert (locked._state.adding, locked._state.db) == (False, "default")
+    assert locked.get_deferred_fields() == set()
+    for seat, orm_seat in zip(
+        services.seats_of(locked).values(), fresh.seats.order_by("position"), strict=True
+    ):
+        for field in GameSeat._meta.concrete_fields:
+            assert getattr(seat, field.attname) == getattr(orm_seat, field.attname), field.name
+        assert seat.game is locked and seat.player.pk == seat.player_id
+        assert (seat._state.adding, seat.player._state.adding) == (False, False)
+        assert "email" in seat.player.get_deferred_fields()
+        assert seat.player.email == orm_seat.player.email  # a deferred field reads on demand
+    assert services.seats_of(locked)[1].offline_since == odd
+
+
+def test_no_init_signal_is_listened_to_for_the_models_the_store_builds():
+    """The store builds its models without `Model.__init__`, which sends these signals: a
+    receiver added for one of these models would silently miss the move path's."""
+    for model in (Game, GameSeat, store.PLAYER_MODEL):
+        assert not pre_init.has_listeners(model) and not post_init.has_listeners(model), model
 
 
 def test_a_move_is_two_statements_and_logs_its_action(start_table):

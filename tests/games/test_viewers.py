@@ -4,13 +4,15 @@ private game, holders of its watch link while it is live."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import messages, services
 from games.models import Game
 from staff.roles import REGULATORS_GROUP
 from tests.games.conftest import open_socket
@@ -93,3 +95,24 @@ async def test_a_public_game_is_seen_by_anyone_logged_in(start_table, make_user)
         "replay": 200,
     }
     assert await socket_opens(stranger, game)
+
+
+def test_each_audience_is_sent_the_text_json_writes_for_its_message(start_table):
+    """A change's views are joined from one encoding of what every audience is shown alike
+    (games/messages.py, state_texts): the text must be what encoding each whole message
+    writes, for each seat and the spectators, in play and once over."""
+    game, players = start_table("rps", {"points": 1})
+    for _ in range(3):
+        game = Game.objects.get(pk=game.pk)
+        positions = [0, 1, None]
+        seats = list(services.seats_of(game).values())
+        texts = messages.state_texts(game, positions, seats)
+        assert texts == {
+            position: json.dumps(message)
+            for position, message in messages.state_messages(game, positions, seats).items()
+        }
+        if not game.is_over:
+            (mover,) = services.engine_of(game).to_act(game.state)
+            sign = "rock" if mover == 0 else "scissors"
+            services.submit(game.pk, players[mover], game.seq, {"sign": sign})
+    assert game.is_over
