@@ -12,11 +12,18 @@ _AMOUNT = re.compile(r"^\s*([0-9]{1,15})(?:[.,]([0-9]+))?\s*$", re.ASCII)
 
 
 def format_minor(amount: int, *, with_code: bool = True) -> str:
-    digits = settings.CURRENCY_DIGITS
+    return format_amount(
+        amount, digits=settings.CURRENCY_DIGITS, code=settings.CURRENCY if with_code else None
+    )
+
+
+def format_amount(amount: int, *, digits: int, code: str | None) -> str:
+    """`format_minor` with the currency's digits and code given: a page's rows read the
+    settings once for all of them (wallet/rows.py)."""
     sign = "-" if amount < 0 else ""
     whole, fraction = divmod(abs(amount), 10**digits)
     text = f"{sign}{whole:,}" + (f".{fraction:0{digits}d}" if digits else "")
-    return f"{text} {settings.CURRENCY}" if with_code else text
+    return f"{text} {code}" if code is not None else text
 
 
 def parse_major(text: str) -> int:

@@ -14,6 +14,8 @@ from django.utils import timezone
 from django.utils.dates import MONTHS_3
 from django.utils.translation import get_language
 
+from wallet.money import format_amount
+
 __all__ = ["RowFormats", "escape"]
 
 
@@ -37,11 +39,7 @@ class RowFormats:
     def amount(self, minor: int) -> str:
         """wallet.money.format_minor's text, escaped for HTML (only the currency may need
         it: the number is digits, separators and a sign)."""
-        sign = "-" if minor < 0 else ""
-        if not self.digits:
-            return f"{sign}{abs(minor):,} {self.currency}"
-        whole, fraction = divmod(abs(minor), 10**self.digits)
-        return f"{sign}{whole:,}.{fraction:0{self.digits}d} {self.currency}"
+        return format_amount(minor, digits=self.digits, code=self.currency)
 
 
 @cache
