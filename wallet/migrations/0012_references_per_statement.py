@@ -18,9 +18,22 @@ keys"). What those checks guaranteed, and what holds it now:
   is kept by triggers here: a DELETE, or a change of its id, of an account some entry
   names is refused (a DELETE waits for the lock of an entry not yet committed, then sees
   it), and TRUNCATE of the accounts is refused, as the key refused it.
+
+wallet_post's lock statement, for the same batches: it locked the accounts, then joined
+them with the posting's amounts by key, which PostgreSQL planned as a merge join sorting
+both sides by key, and its seven ordered aggregates each sorted rows that came out in
+key order. The amounts are now joined before the lock (a hash join on a round's wins,
+an index look-up for two accounts), so the rows reach the aggregates already in id
+order. Server time of that statement alone (EXPLAIN ANALYZE, TIMING OFF, medians of 8,
+alternated, load 6-9): 9,535 accounts 59 -> 38 ms, two accounts 119 -> 72 us (300).
 """
 
+import importlib
+
 from django.db import migrations, models
+
+_0008 = importlib.import_module("wallet.migrations.0008_wallet_post_function")
+_0010 = importlib.import_module("wallet.migrations.0010_fingerprint_in_linear_time")
 
 REFERENCES_PER_STATEMENT = """
 CREATE FUNCTION wallet_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -72,6 +85,38 @@ CREATE TRIGGER wallet_account_no_truncate BEFORE TRUNCATE ON wallet_account
     FOR EACH STATEMENT EXECUTE FUNCTION wallet_refuse_named_account_change();
 """
 
+_LOCK_THEN_JOIN = tuple(
+    f"""        SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
+               array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
+               array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
+               array_agg(m.amount ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts
+        FROM (
+            SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
+                   a.reference
+            FROM wallet_account a WHERE a.{by} = ANY(p_{by}s)
+            ORDER BY a.id FOR UPDATE
+        ) l
+        JOIN unnest(p_{by}s, p_amounts) AS m({by}, amount) ON m.{by} = l.{by};"""
+    for by in ("key", "id")
+)
+_JOIN_THEN_LOCK = tuple(
+    f"""        SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
+               array_agg(l.balance ORDER BY l.id), array_agg(l.closed ORDER BY l.id),
+               array_agg(l.key ORDER BY l.id), array_agg(l.reference ORDER BY l.id),
+               array_agg(l.amount ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts
+        FROM (
+            SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
+                   a.reference, m.amount
+            FROM wallet_account a JOIN unnest(p_{by}s, p_amounts) AS m({by}, amount)
+                ON m.{by} = a.{by}
+            ORDER BY a.id FOR UPDATE OF a
+        ) l;"""
+    for by in ("key", "id")
+)
+_WALLET_POST = _0010._replacing(_0008.WALLET_POST, _0010._QUADRATIC, _0010._LINEAR)
+
 REFERENCES_BY_KEYS = """
 DROP TRIGGER wallet_account_no_truncate ON wallet_account;
 DROP TRIGGER wallet_account_named_by_entries ON wallet_account;
@@ -110,4 +155,8 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunSQL(REFERENCES_PER_STATEMENT, REFERENCES_BY_KEYS),
+        migrations.RunSQL(
+            _0010._replacing(_WALLET_POST, _LOCK_THEN_JOIN, _JOIN_THEN_LOCK),
+            _WALLET_POST,
+        ),
     ]
