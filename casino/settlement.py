@@ -61,7 +61,9 @@ class Settlement:
 # plan can make it quadratic: a fresh round's bets have no statistics yet, and a join of
 # 10,000 roulette bets with their prices ran as a nested loop (1.4 s, against 0.13 s).
 # A bet the pricing cannot price gets a NULL payout, which the column refuses: the
-# settlement fails rather than pay it wrong.
+# settlement fails rather than pay it wrong. `OFFSET 0` keeps the pricing a subquery of
+# its own, computed once a bet: pulled up, its payout expression was copied into each of
+# the four places that name it (the cap twice, the status), and each copy evaluated.
 _SETTLE_SQL = """
 WITH settled AS (
     UPDATE casino_bet AS b
@@ -70,7 +72,7 @@ WITH settled AS (
         FROM (
             SELECT CASE WHEN p.payout > %(max_win)s THEN %(max_win)s ELSE p.payout END
                 AS payout, p.result
-            FROM ({priced}) AS p
+            FROM ({priced} OFFSET 0) AS p
         ) AS c
     )
     WHERE b.round_id = %(round_id)s AND b.status = 'open'

@@ -115,11 +115,21 @@ class Transaction(models.Model):
 
 class Entry(models.Model):
     # Indexed by the pairs below, whose first column serves as these keys' own index.
+    # Checked once per statement by the ledger's own triggers (migration 0012), not by
+    # PostgreSQL's foreign keys, which checked every entry of a round's wins on its own.
     transaction = models.ForeignKey(
-        Transaction, on_delete=models.PROTECT, related_name="entries", db_index=False
+        Transaction,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        db_index=False,
+        db_constraint=False,
     )
     account = models.ForeignKey(
-        Account, on_delete=models.PROTECT, related_name="entries", db_index=False
+        Account,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        db_index=False,
+        db_constraint=False,
     )
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
