@@ -10,7 +10,7 @@ from functools import cache
 from django.contrib import messages
 from django.db import connection
 from django.shortcuts import redirect
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, ResolverMatch, resolve, reverse
 
 from accounts import protection, stand_in, terms
 from accounts.models import PlayerProtection
@@ -27,6 +27,11 @@ def is_play_page(path: str) -> bool:
         match = resolve(path)
     except Resolver404:
         return False
+    return is_play_match(match)
+
+
+def is_play_match(match: ResolverMatch) -> bool:
+    """is_play_page of a path already resolved (a view's request.resolver_match)."""
     return match.view_name not in RECORD_PAGES and bool(
         PLAY_NAMESPACES.intersection(match.namespaces)
     )
