@@ -8,8 +8,9 @@ from __future__ import annotations
 from functools import cache
 
 from django.contrib import messages
+from django.db import connection
 from django.shortcuts import redirect
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, ResolverMatch, resolve, reverse
 
 from accounts import protection, stand_in, terms
 from accounts.models import PlayerProtection
@@ -26,22 +27,32 @@ def is_play_page(path: str) -> bool:
         match = resolve(path)
     except Resolver404:
         return False
+    return is_play_match(match)
+
+
+def is_play_match(match: ResolverMatch) -> bool:
+    """is_play_page of a path already resolved (a view's request.resolver_match)."""
     return match.view_name not in RECORD_PAGES and bool(
         PLAY_NAMESPACES.intersection(match.namespaces)
     )
 
 
 def is_excluded(user) -> bool:
-    """protection.is_excluded, its query compiled once per process (accounts.stand_in):
-    every page of play asks."""
-    sql, params = _protection_query()
-    found = list(PlayerProtection.objects.raw(sql, stand_in.for_player(params, user.pk)))
-    return bool(found) and protection.exclusion_active(found[0])
+    """protection.is_excluded, its query compiled once per process (accounts.stand_in) and
+    its row read as the two columns it needs (a raw queryset of the model cost ~0.2 ms
+    more): every page of play asks."""
+    sql, params = _exclusion_query()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, stand_in.for_player(params, user.pk))
+        found = cursor.fetchone()
+    return found is not None and protection.exclusion_in_force(*found)
 
 
 @cache
-def _protection_query() -> tuple[str, tuple]:
-    stand_in_rows = PlayerProtection.objects.filter(user_id=stand_in.STAND_IN_ID)[:1]
+def _exclusion_query() -> tuple[str, tuple]:
+    stand_in_rows = PlayerProtection.objects.filter(user_id=stand_in.STAND_IN_ID).values_list(
+        "excluded_indefinitely", "excluded_until"
+    )[:1]
     return stand_in_rows.query.sql_with_params()
 
 

@@ -154,10 +154,13 @@ def _record(user: User, event: str, actor: User | None = None, **details) -> Non
 
 
 def exclusion_active(protection: PlayerProtection, now: datetime | None = None) -> bool:
-    now = now or timezone.now()
-    return protection.excluded_indefinitely or (
-        protection.excluded_until is not None and protection.excluded_until > now
-    )
+    return exclusion_in_force(protection.excluded_indefinitely, protection.excluded_until, now)
+
+
+def exclusion_in_force(
+    indefinitely: bool, until: datetime | None, now: datetime | None = None
+) -> bool:
+    return indefinitely or (until is not None and until > (now or timezone.now()))
 
 
 def is_excluded(user: User) -> bool:

@@ -49,7 +49,7 @@ def _reopen_betting(game_round: Round, outage: Outage) -> bool:
             "type": "betting",
             "round": game_round.number,
             "closes_at_ms": int(closes_at.timestamp() * 1000),
-            "bets": services.crash_bets_view(game_round),
+            "bets": services.crash_bets_view(game_round.pk),
         }
         transaction.on_commit(lambda: broadcast.send(CRASH.slug, event))
     return bool(reopened)

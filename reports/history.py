@@ -32,6 +32,7 @@ from django.utils import timezone
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
 from casino import registry as round_games
 from casino.models import Bet
+from casino.rounds import RoundGame
 from games import registry
 from games.models import GameSeat
 from reports.models import Correction
@@ -393,10 +394,11 @@ _GAME_COLUMN = 7  # of a _ROUND_BETS row
 
 
 class _RoundGame:
-    """A round game's name and its rounds' address, for the lines of one page."""
+    """A round game's name, rules and its rounds' address, for the lines of one page."""
 
     def __init__(self, slug: str) -> None:
         self.name = _name(slug)
+        self.rules = round_games.get(slug)
         self._address = round_address(slug, STAND_IN)
 
     def address(self, number: int) -> str:
@@ -421,30 +423,36 @@ def _round_bet_line(
     """A round bet's line from its row of _ROUND_BETS (JSON arrives as text: the ORM's
     field would parse it)."""
     settled = status != "open"
+    played = games[game]
+    note = _bet_note(status, label, played.rules, result, outcome)
     return HistoryLine(
         kind="round-bet",
         pk=pk,
         when=created,
         ended=settled_at,
-        game=f"{games[game].name} #{number}",
+        game=f"{played.name} #{number}",
         status="Void: refunded" if status == "void" else status.capitalize(),
         stake=stake,
         returned=payout if settled else None,
         net=(payout - stake) if settled else None,
-        link=games[game].address(number),
+        link=played.address(number),
         link_text="Verify",
-        notes=[note] if (note := _bet_note(status, label, game, result, outcome)) else [],
+        notes=[note] if note else [],
         rules_version=rules,
     )
 
 
-def _bet_note(status: str, label: str, game: str, result: str, outcome: str) -> str:
+def _bet_note(status: str, label: str, rules: RoundGame, result: str, outcome: str) -> str:
     """The bet, and once played, how it went: "Keno 8: 3 17 42, 2 hits: 3 8 ..."."""
     if status in ("open", "void"):
         return label
-    rules = round_games.get(game)
-    how = rules.describe_result(json.loads(result))
-    return f"{label}{f', {how}' if how else ''}: {rules.describe(json.loads(outcome))}"
+    how = rules.describe_result(_json(result))
+    return f"{label}{f', {how}' if how else ''}: {rules.describe(_json(outcome))}"
+
+
+# json.loads without its checks for bytes and a byte-order mark, on text PostgreSQL wrote:
+# two values a round bet's line.
+_json = json.JSONDecoder().decode
 
 
 def round_address(game: str, number: int) -> str:

@@ -6,7 +6,7 @@ page header reads it with the rest of what it shows (config/context_processors.p
 from __future__ import annotations
 
 from django.db.models import Exists
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, ResolverMatch, resolve
 
 from tournaments.models import Entry, Tournament
 
@@ -24,6 +24,11 @@ def notices_wanted_on(path: str) -> bool:
         match = resolve(path)
     except Resolver404:
         return True
+    return notices_wanted_at(match)
+
+
+def notices_wanted_at(match: ResolverMatch) -> bool:
+    """notices_wanted_on of a path already resolved (a view's request.resolver_match)."""
     return match.view_name not in OWN_SOCKET
 
 

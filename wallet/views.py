@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -34,7 +35,7 @@ class StatementLine:
     def row(self, formats: RowFormats) -> SafeString:
         """The line's table row, written here rather than by the template (wallet/rows.py)."""
         entry, link = self.entry, self.link
-        kind = KIND_NAMES.get(entry.kind, entry.kind)
+        kind = _kind_name(entry.kind, formats.language)
         day, at = formats.day_month_year(entry.created)
         target = (
             f'<a href="{escape(link.url)}">{escape(link.label)}</a>'
@@ -47,12 +48,20 @@ class StatementLine:
             else ""
         )
         return mark_safe(
-            f'<tr><td class="when">{day} {at}</td><td class="kind">{escape(str(kind))}</td>'
+            f'<tr><td class="when">{day} {at}</td><td class="kind">{escape(kind)}</td>'
             f'<td class="for">{target}{memo}</td>'
             f'<td class="num amount {"neg" if entry.amount < 0 else "pos"}">'
             f"{formats.amount(entry.amount)}</td>"
             f'<td class="num balance-after">{formats.amount(entry.balance_after)}</td></tr>'
         )
+
+
+@lru_cache(maxsize=256)
+def _kind_name(kind: str, language: str | None) -> str:
+    """A transaction kind's name in the active language (the key): translated once rather
+    than twice for each of a page's lines (a lazy name is translated again whenever it is
+    read or compared)."""
+    return str(KIND_NAMES.get(kind, kind))
 
 
 def statement_rows(entries: Iterable[selectors.StatementEntry]) -> SafeString:
