@@ -33,6 +33,17 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def start_with_computer_players(page) -> None:
+    """Submits the lobby's new-table form, then starts the table with computer players and
+    waits for the game's page. The table's page fetches its panel again once its socket
+    opens and swaps it in: a tap during the swap is lost (pressed on the old button,
+    released on the new one, so no click; seen in CI), so the start waits for that fetch."""
+    with page.expect_response(lambda response: response.url.endswith("/panel/")):
+        page.click("button[type=submit]")
+    page.click("#start-with-bots")
+    page.wait_for_url("**/games/*/")
+
+
 def log_in(context, server, user):
     page = context.new_page()
     page.goto(f"{server}/accounts/login/")

@@ -4,7 +4,7 @@ Walked on a phone's width, where none of them may scroll sideways."""
 
 import pytest
 
-from tests.browser.support import log_in, seed_paytables
+from tests.browser.support import log_in, seed_paytables, start_with_computer_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,9 +40,7 @@ def test_the_policy_is_sent_and_the_main_pages_break_none_of_it(server, browser,
     page = log_in(context, server, player)
     page.goto(f"{server}/lobby/new/rps/")
     page.check("input[name=practice]")
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
     game_path = page.url.removeprefix(server)
     pages = {
         "home": "/",

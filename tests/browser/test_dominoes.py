@@ -5,7 +5,7 @@ import pytest
 
 from games.models import Game
 from tests.browser import support
-from tests.browser.support import PHONE_SIZE, log_in, person
+from tests.browser.support import PHONE_SIZE, log_in, person, start_with_computer_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -91,9 +91,7 @@ def test_fives_against_the_computer_is_played_to_the_end(server, browser, funded
     page.select_option("select[name=option_points]", "1")
     page.check("input[name=option_multi_pair]")
     page.check("input[name=practice]")
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
     page.wait_for_selector(".dm-board")
     result = page.locator("[data-result]")
     for _ in range(MAX_TAPS):

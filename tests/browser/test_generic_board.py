@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.models import Game
-from tests.browser.support import PHONE_SIZE, log_in
+from tests.browser.support import PHONE_SIZE, log_in, start_with_computer_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,9 +21,7 @@ def test_a_new_engine_is_played_to_the_end_through_the_generic_board(
     page.goto(f"{toy_server}/lobby/new/pebbles/")
     page.check("input[name=practice]")
     page.select_option("select[name=option_pile]", "5")
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
 
     scripts = page.eval_on_selector_all("script[src]", "nodes => nodes.map(n => n.src)")
     assert any(src.endswith("/static/games/generic/board.js") for src in scripts)

@@ -11,7 +11,7 @@ import pytest
 from games import services
 from games.models import Game
 from tests.browser import support
-from tests.browser.support import PHONE, in_thread, log_in, person
+from tests.browser.support import PHONE, in_thread, log_in, person, start_with_computer_players
 from wallet.invariants import ledger_problems
 from wallet.selectors import cash_balance
 
@@ -136,9 +136,7 @@ def test_a_person_plays_computer_players_at_a_practice_table(server, browser, ma
     page.goto(f"{server}/lobby/new/holdem/")
     page.check("input[name=practice]")
     page.select_option("select[name=seats]", "6")
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
     page.wait_for_selector(".pk-board .pk-seat >> nth=5")
     turn = 0
     while finished_hands(page) < 2:

@@ -20,7 +20,15 @@ import pytest
 
 from games import registry
 from games.models import Game, GameAction
-from tests.browser.support import PHONE, arrived, chromium, in_thread, log_in, next_turn
+from tests.browser.support import (
+    PHONE,
+    arrived,
+    chromium,
+    in_thread,
+    log_in,
+    next_turn,
+    start_with_computer_players,
+)
 from tests.browser.test_rummy import make
 from tests.browser.test_words import make as make_words
 
@@ -225,9 +233,7 @@ def start_practice(page, server: str, slug: str, options: dict[str, str]) -> Non
     page.check("input[name=practice]")
     for select, value in options.items():
         page.select_option(select, value)
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
 
 
 def play_to_the_end(page, player: Player) -> int:

@@ -5,7 +5,7 @@ import pytest
 
 from games import services as games
 from games.models import Game
-from tests.browser.support import in_thread, log_in, seed_paytables
+from tests.browser.support import in_thread, log_in, seed_paytables, start_with_computer_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,9 +19,7 @@ def test_the_table_reconnects_and_resyncs_after_the_server_went_away(
     page.goto(f"{server}/lobby/new/rps/")
     page.check("input[name=practice]")
     page.select_option("select[name=option_points]", "3")
-    page.click("button[type=submit]")
-    page.click("#start-with-bots")
-    page.wait_for_url("**/games/*/")
+    start_with_computer_players(page)
     page.wait_for_selector("[data-status]:text-is('Your turn: choose a sign')")
     page.wait_for_selector("[data-connection]:text-is('connected')")
     page.evaluate("window.__samePage = true")
