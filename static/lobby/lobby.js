@@ -9,12 +9,19 @@
   // second navigation cancels the first.
   let socket, retry = 1000, leaving = false;
 
+  const unmasked = (html) => html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, "");
+
   async function refresh() {
     if (leaving) return;
     const url = target.dataset.src + (mode === "list" ? window.location.search : "");
     const response = await fetch(url, { credentials: "same-origin" });
     if (!response.ok || leaving) return;
-    target.innerHTML = await response.text();
+    // Swapped only when it changed: a player's tap on a button replaced under the finger
+    // (pressed on the old one, released on the new) is lost. Each response masks the
+    // forms' CSRF token anew, and either mask is good.
+    const fresh = document.createElement("template");
+    fresh.innerHTML = await response.text();
+    if (unmasked(fresh.innerHTML) !== unmasked(target.innerHTML)) target.replaceChildren(fresh.content);
     if (mode === "list") {
       const update = target.querySelector("[data-online-update]");
       if (update) document.querySelector("[data-online-now]").textContent = update.textContent;
