@@ -47,8 +47,11 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
+# One pytest process per core (at most four), each with its own test database and Redis
+# key prefix; idle ones take the queued tests of a busy one.
+TEST_PROCESSES ?= auto
 test: $(STAMP) browser nginx lint
-	$(PY) -m config.devserver test
+	$(PY) -m config.devserver test --numprocesses $(TEST_PROCESSES) --maxprocesses 4 --dist worksteal
 
 # All benchmarks with their defaults, or one: make bench BENCH="rounds --crash-bets 1000"
 bench: $(STAMP)

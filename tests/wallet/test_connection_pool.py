@@ -23,10 +23,14 @@ SERVER = "longtable-pool-test-server"  # the server's application_name, set thro
 
 def server_connections() -> int:
     """Connections the server holds: other threads of this test process (a socket test's,
-    a worker's) may hold connections to the same database too, so count by name."""
+    a worker's) may hold connections to the same database too, so count by name; another
+    test process (a parallel worker) may run this test at the same time, on its own
+    database."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [SERVER]
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE application_name = %s AND datname = current_database()",
+            [SERVER],
         )
         return cursor.fetchone()[0]
 
