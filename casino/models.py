@@ -7,13 +7,29 @@ what was bet on which round and how it ended, written in the same transaction.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.db import models
 from django.db.models.fields.json import KeyTransform
+from django.urls import get_urlconf, reverse
 
 from casino import registry
+from wallet.references import STAND_IN
 
 GAME_SLUG_LENGTH = 40
+
+
+def round_address(game: str, number: int) -> str:
+    """A round's page. Its route is reversed once per process and game, with a stand-in for
+    the number (a reverse costs ~0.1 ms, and a page links up to 25 rounds)."""
+    pattern = _round_address_pattern(get_urlconf(settings.ROOT_URLCONF), game)
+    return pattern.replace(str(STAND_IN), str(number))
+
+
+@cache
+def _round_address_pattern(urlconf: str, game: str) -> str:
+    return reverse("casino:round", args=[game, STAND_IN], urlconf=urlconf)
 
 
 def game_name(slug: str) -> str:

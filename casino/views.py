@@ -22,11 +22,10 @@ from casino import conf, draws, registry, services
 from casino.crash import curve
 from casino.crash.game import CRASH
 from casino.keno.game import KENO
-from casino.models import Bet, Round, SeedChain, game_name
+from casino.models import Bet, Round, SeedChain, game_name, round_address
 from casino.rounds import RoundGame, rtp_percent
 from casino.templatetags.casino import odds
 from wallet.money import format_minor, parse_major
-from wallet.references import STAND_IN
 from wallet.services import WalletError
 
 
@@ -187,21 +186,14 @@ def _peek_prices(contract) -> dict | None:
     }
 
 
-@cache
-def _round_address(urlconf: str, game: str) -> str:
-    """A round's page with STAND_IN for its number: reversed once per process and game."""
-    return reverse("casino:round", args=[game, STAND_IN], urlconf=urlconf)
-
-
 def _crash_chips(history: list[dict]) -> SafeString:
     """The last rounds' crash points as links to their rounds, written here rather than by
     the template: its tags cost ~0.06 ms a chip, 20 chips a Crash page."""
-    address = _round_address(get_urlconf(settings.ROOT_URLCONF), CRASH.slug)
     chips = []
     for last in history:
         point = last["crash_point"]
         high = " high" if point is not None and point >= 200 else ""
-        href = address.replace(str(STAND_IN), str(last["round"]))
+        href = round_address(CRASH.slug, last["round"])
         chips.append(f'<a class="chip{high}" href="{href}">{odds(point)}</a>')
     return mark_safe("".join(chips))  # a routed address and digits: nothing to escape
 

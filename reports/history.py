@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from accounts.protection import PLAY_KINDS, STAKE_KINDS
 from casino import registry as round_games
-from casino.models import Bet
+from casino.models import Bet, round_address
 from casino.rounds import RoundGame
 from games import registry
 from games.models import GameSeat
@@ -41,7 +41,6 @@ from wallet import selectors as wallet_selectors
 from wallet.compiled import CompiledQuery
 from wallet.models import Entry, Transaction
 from wallet.money import format_minor
-from wallet.references import STAND_IN, describe_reference
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -399,10 +398,10 @@ class _RoundGame:
     def __init__(self, slug: str) -> None:
         self.name = _name(slug)
         self.rules = round_games.get(slug)
-        self._address = round_address(slug, STAND_IN)
+        self.slug = slug
 
     def address(self, number: int) -> str:
-        return self._address.replace(str(STAND_IN), str(number))
+        return round_address(self.slug, number)
 
 
 def _round_bet_line(
@@ -453,11 +452,6 @@ def _bet_note(status: str, label: str, rules: RoundGame, result: str, outcome: s
 # json.loads without its checks for bytes and a byte-order mark, on text PostgreSQL wrote:
 # two values a round bet's line.
 _json = json.JSONDecoder().decode
-
-
-def round_address(game: str, number: int) -> str:
-    """The round's page, reversed once per game (wallet.references) rather than per line."""
-    return describe_reference(f"round:{game}:{number}").url or ""
 
 
 def _ledger_by_reference(user, references) -> dict[str, dict[str, int]]:
