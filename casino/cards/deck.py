@@ -291,3 +291,22 @@ class CardGame(RoundGame, Generic[C]):
     def hands(self) -> list[dict[str, str]]:
         """The places cards are dealt to, in the order the board lays them out."""
         return []
+
+
+class OneCardGame(CardGame[Card]):
+    """A round that draws one card from `deck`, every card as likely: the card is the coup."""
+
+    deck: tuple[Card, ...]
+
+    def outcome(self, rng: Rng) -> Outcome:
+        return {"card": [rng.choice(self.deck)]}
+
+    def coup(self, outcome: Outcome) -> Card:
+        card: Card = outcome["card"][0]
+        return card
+
+    def chances(self, bet_type: str) -> Iterable[tuple[Fraction, Card]]:
+        return [(Fraction(1, len(self.deck)), card) for card in self.deck]
+
+    def hands(self) -> list[dict[str, str]]:
+        return [{"key": "card", "label": "The card"}]

@@ -7,7 +7,7 @@ casino/cards/RULES.md. Plain Python: no Django import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from typing import ClassVar
 
@@ -15,13 +15,13 @@ from casino.cards.deck import (
     JOKER,
     Card,
     CardBet,
-    CardGame,
+    OneCardGame,
     bet,
     card_text,
     is_red,
     rank,
 )
-from casino.rounds import Cadence, Outcome, Rng, Selection
+from casino.rounds import Cadence, Outcome, Selection
 
 ORDER = "23456789JQKA"  # low to high; the deck has no 10
 DECK: tuple[Card, ...] = (*(r + s for r in ORDER for s in "HS"), JOKER)
@@ -123,26 +123,14 @@ HI_LO_BETS: tuple[CardBet[Card], ...] = (
 )
 
 
-class HiLo(CardGame[Card]):
+class HiLo(OneCardGame):
     slug = "hi-lo"
     name = "Hi Lo"
     board: ClassVar[str] = "cards"
     section = "12.21"
     cadence = Cadence(every_seconds=20, closes_before_seconds=4, show_seconds=4)
+    deck = DECK
     bets = HI_LO_BETS
-
-    def outcome(self, rng: Rng) -> Outcome:
-        return {"card": [rng.choice(DECK)]}
-
-    def coup(self, outcome: Outcome) -> Card:
-        card: Card = outcome["card"][0]
-        return card
-
-    def chances(self, bet_type: str) -> Iterable[tuple[Fraction, Card]]:
-        return [(Fraction(1, len(DECK)), card) for card in DECK]
 
     def describe(self, outcome: Outcome) -> str:
         return card_text(self.coup(outcome))
-
-    def hands(self) -> list[dict[str, str]]:
-        return [{"key": "card", "label": "The card"}]

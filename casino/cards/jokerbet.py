@@ -7,7 +7,7 @@ casino/cards/RULES.md. Plain Python: no Django import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -17,7 +17,7 @@ from casino.cards.deck import (
     SUITS,
     Card,
     CardBet,
-    CardGame,
+    OneCardGame,
     bet,
     card_text,
     deck,
@@ -26,7 +26,7 @@ from casino.cards.deck import (
     rank_name,
     suit,
 )
-from casino.rounds import Cadence, Outcome, Rng, Selection
+from casino.rounds import Cadence, Outcome, Selection
 
 RED_JOKER, BLACK_JOKER = "JOKER-R", "JOKER-B"
 JOKERS = (RED_JOKER, BLACK_JOKER)
@@ -103,26 +103,14 @@ JOKERBET_BETS: tuple[CardBet[Card], ...] = (
 )
 
 
-class Jokerbet(CardGame[Card]):
+class Jokerbet(OneCardGame):
     slug = "joker-draw"
     name = "Joker Draw"
     board: ClassVar[str] = "cards"
     section = "12.51"
     cadence = Cadence(every_seconds=20, closes_before_seconds=4, show_seconds=4)
+    deck = DECK
     bets = JOKERBET_BETS
-
-    def outcome(self, rng: Rng) -> Outcome:
-        return {"card": [rng.choice(DECK)]}
-
-    def coup(self, outcome: Outcome) -> Card:
-        card: Card = outcome["card"][0]
-        return card
-
-    def chances(self, bet_type: str) -> Iterable[tuple[Fraction, Card]]:
-        return [(Fraction(1, len(DECK)), card) for card in DECK]
 
     def describe(self, outcome: Outcome) -> str:
         return text(self.coup(outcome))
-
-    def hands(self) -> list[dict[str, str]]:
-        return [{"key": "card", "label": "The card"}]
