@@ -177,6 +177,8 @@ def _drop_cleanly(django_db_setup, django_db_blocker):
     yield
     from django.db import connection
 
+    if connection.settings_dict["NAME"] != connection.settings_dict["TEST"]["NAME"]:
+        return  # no test of this process used the database: none was made
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
