@@ -6,9 +6,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.forms import BoundField
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from casino.models import Round
@@ -18,6 +20,7 @@ from reports.forms import AuditForm, ComplaintForm, ExportForm, PeriodForm
 from reports.models import Complaint, ExportJob
 from reports.tasks import exports_dir, run_export
 from staff.roles import is_regulator, may_export
+from wallet.forms import fields_written
 from wallet.rows import RowFormats, escape
 
 # Up to this many rows an export is answered at once; above, it runs as a Celery job.
@@ -54,6 +57,11 @@ def history_rows(lines: Iterable[history.HistoryLine]) -> SafeString:
     return mark_safe("".join(history_row(line, formats) for line in lines))
 
 
+def _labelled(field: BoundField, errors: str) -> str:
+    """A filter's field as the history's form shows it: the widget inside its label."""
+    return f"<label>{conditional_escape(field.label)}{field}{errors}</label>"
+
+
 @login_required
 def history_view(request):
     form = PeriodForm(request.GET or None)
@@ -68,6 +76,7 @@ def history_view(request):
         "reports/history.html",
         {
             "form": form,
+            "form_fields": fields_written(form, _labelled),
             "page": page,
             "rows": history_rows(page),
             "period": period,

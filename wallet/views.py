@@ -9,13 +9,15 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.forms import BoundField
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from wallet import selectors, services
-from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm
+from wallet.forms import DepositForm, StatementFilterForm, WithdrawalForm, fields_written
 from wallet.models import Transaction, Withdrawal
 from wallet.money import format_minor
 from wallet.references import ReferenceLink, describe_reference
@@ -75,6 +77,15 @@ def statement_rows(entries: Iterable[selectors.StatementEntry]) -> SafeString:
     )
 
 
+def _statement_field(field: BoundField, errors: str) -> str:
+    """A filter's field as the statement's form shows it, in a box with its label (the
+    template's whitespace between them is not written: the box is a flex column)."""
+    return (
+        f'<div class="field"><label for="{conditional_escape(field.id_for_label)}">'
+        f"{conditional_escape(field.label)}</label>{field}{errors}</div>"
+    )
+
+
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
     filters = StatementFilterForm(request.GET or None)
@@ -99,6 +110,7 @@ def index(request: HttpRequest) -> HttpResponse:
             "deposit_form": DepositForm(),
             "withdrawal_form": WithdrawalForm(),
             "filters": filters,
+            "filter_fields": fields_written(filters, _statement_field),
             "page": page,
             "rows": statement_rows(page),
             "filter_query": query.urlencode(),
