@@ -146,3 +146,47 @@ def test_the_filters_fields_are_written_as_the_templates_loop_wrote_them(db):
             expected = engines["django"].from_string(loop).render({"form": form_class(data)})
             assert fields_written(form_class(data), write) == expected
         assert 'class="error"' in fields_written(form_class(bound[0]), write)
+
+
+# What wallet/_money_form.html, the template the money_form tag replaced, wrote.
+MONEY_FORM_TEMPLATE = """<form method="post" action="{{ action }}" novalidate>
+  {% csrf_token %}
+  <input type="hidden" name="token" value="{{ form.fresh_token }}">
+  {% if form.non_field_errors or form.token.errors %}
+    <div class="form-errors" role="alert">
+      {% for error in form.non_field_errors %}<p>{{ error }}</p>{% endfor %}
+      {% for error in form.token.errors %}<p>{{ error }}</p>{% endfor %}
+    </div>
+  {% endif %}
+  <div class="field">
+    <label for="{{ form.amount.id_for_label }}">{{ form.amount.label }} ({{ CURRENCY }})</label>
+    {{ form.amount }}
+    {% for error in form.amount.errors %}<span class="error">{{ error }}</span>{% endfor %}
+    {% if form.amount.help_text %}<span class="help">{{ form.amount.help_text }}</span>{% endif %}
+  </div>
+  <button class="button primary wide">{{ button }}</button>
+</form>
+"""
+
+
+def squeezed_markup(html: str) -> str:
+    return re.sub(r">\s+<", "><", html.strip())
+
+
+def test_a_money_form_is_written_as_its_template_wrote_it(db):
+    """Unbound, and bound with an amount refused, the token missing and an error of the
+    form's own; the same markup but for whitespace."""
+    refused = DepositForm({"amount": "-3"})
+    refused.is_valid()
+    refused.add_error(None, "Refused <for now>.")
+    for form in (DepositForm(), WithdrawalForm(), refused):
+        context = {"form": form, "action": "/wallet/deposit/?a=1&b=2", "button": "Pay & go"}
+        context.update(CURRENCY="GBP", csrf_token="csrf-secret")
+        expected = engines["django"].from_string(MONEY_FORM_TEMPLATE).render(context)
+        written = (
+            engines["django"]
+            .from_string("{% load money %}{% money_form form action button %}")
+            .render(context)
+        )
+        assert squeezed_markup(written) == squeezed_markup(expected)
+    assert 'class="error"' in written and "Refused &lt;for now&gt;." in written
