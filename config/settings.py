@@ -341,7 +341,7 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.static.StaticFilesStorage"
         if not (DEBUG or _UNDER_TEST)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -70,11 +70,16 @@ def uses_database(request) -> bool:
 
 @pytest.fixture(autouse=True)
 def _clean_redis(request):
-    """Rate-limit counters and queued tasks of one test must not reach the next."""
+    """Rate-limit counters and queued tasks of one test must not reach the next, nor the
+    figures the wallet also keeps in the process."""
     if not uses_database(request):
         return
     from django.conf import settings
     from django.core.cache import cache
+
+    from wallet.selectors import REMEMBERED_HERE
+
+    REMEMBERED_HERE.clear()
 
     assert settings.REDIS_URL.endswith("/1"), "tests clean Redis: they must use database 1"
     client = cache._cache.get_client(write=True)

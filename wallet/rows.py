@@ -5,7 +5,7 @@ the same markup: Python's html.escape is the escaping Django's own escape applie
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from html import escape
 
@@ -33,8 +33,11 @@ class RowFormats:
     def day_month_year(self, moment: datetime) -> tuple[str, str]:
         """The local day as the date filter's "j M Y" writes it, and the time as "H:i"."""
         local = timezone.localtime(moment, self.zone)
-        month = _month_abbreviation(local.month, self.language)
-        return f"{local.day} {month} {local.year}", f"{local.hour:02d}:{local.minute:02d}"
+        return self.day(local), f"{local.hour:02d}:{local.minute:02d}"
+
+    def day(self, day: date) -> str:
+        """The day as the date filter's "j M Y" writes it."""
+        return f"{day.day} {_month_abbreviation(day.month, self.language)} {day.year}"
 
     def amount(self, minor: int) -> str:
         """wallet.money.format_minor's text, escaped for HTML (only the currency may need

@@ -300,17 +300,30 @@ def _start_of(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
+# What `remembered` read or computed, kept in the process too, by the same keys: a key
+# names the newest entry its figure sums up to, so a figure kept here never goes stale,
+# and the cache's round trip (~0.1 ms of the process's CPU, on every statement and
+# history page) is paid once per process and key. The oldest goes first past the bound.
+REMEMBERED_HERE: dict[str, object] = {}
+REMEMBERED_HERE_MOST = 10_000
+
+
 def remembered(key: str, seconds: int, compute: Callable[[], T]) -> T:
     """What `compute` returns, kept in the cache under `key` for `seconds`: for figures
     keyed by the newest ledger entry they sum, so exact until the next movement. Without
     the cache (Redis away) it is computed each time."""
+    kept = REMEMBERED_HERE.get(key)
+    if kept is not None:
+        return kept  # type: ignore[return-value]
     try:
         kept = cache.get(key)
     except RedisError:
         kept = None
-    if kept is not None:
-        return kept
-    computed = compute()
-    with suppress(RedisError):
-        cache.set(key, computed, seconds)
-    return computed
+    if kept is None:
+        kept = compute()
+        with suppress(RedisError):
+            cache.set(key, kept, seconds)
+    if len(REMEMBERED_HERE) >= REMEMBERED_HERE_MOST:
+        REMEMBERED_HERE.pop(next(iter(REMEMBERED_HERE)), None)
+    REMEMBERED_HERE[key] = kept
+    return kept
