@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -304,7 +305,7 @@ def _start_of(day: date) -> datetime:
 # names the newest entry its figure sums up to, so a figure kept here never goes stale,
 # and the cache's round trip (~0.1 ms of the process's CPU, on every statement and
 # history page) is paid once per process and key. The oldest goes first past the bound.
-REMEMBERED_HERE: dict[str, object] = {}
+REMEMBERED_HERE: OrderedDict[str, object] = OrderedDict()
 REMEMBERED_HERE_MOST = 10_000
 
 
@@ -324,6 +325,9 @@ def remembered(key: str, seconds: int, compute: Callable[[], T]) -> T:
         with suppress(RedisError):
             cache.set(key, kept, seconds)
     if len(REMEMBERED_HERE) >= REMEMBERED_HERE_MOST:
-        REMEMBERED_HERE.pop(next(iter(REMEMBERED_HERE)), None)
+        # One call, not an iterator and a pop: another request's thread may add a key
+        # between those two, and an iterator over a dict that grew raises.
+        with suppress(KeyError):
+            REMEMBERED_HERE.popitem(last=False)
     REMEMBERED_HERE[key] = kept
     return kept

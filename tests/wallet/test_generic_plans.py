@@ -4,6 +4,8 @@ entries' triggers keeps its plan. Counted by PostgreSQL itself: log_planner_stat
 each planning to the client, and the money paths' statements are prepared
 (wallet/prepared.py)."""
 
+import itertools
+
 import pytest
 from django.conf import settings
 from django.db import connection
@@ -130,7 +132,7 @@ def test_the_guarded_paths_plan_nothing_on_a_ledger_in_use(funded):
     for period in ("day", "week", "month"):
         protection.set_limit(limited, "loss", period, 10**9)
     bet_history(player, 20_000)
-    calls = iter(range(10**6))
+    calls = itertools.count()
 
     def bet(who=player) -> None:
         services.place_bet(who, 1, key=f"bet:{next(calls)}", reference="round:crash:1")
