@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import services as games
 from games.models import Game
-from tests.browser.support import in_thread, log_in
+from tests.browser.support import arrived, in_thread, log_in
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -65,10 +65,9 @@ def test_a_player_joins_a_sit_and_go_and_plays_at_its_table(server, browser, fun
     game = others_play_until_her_turn(tournament.table_id, alice)
     page.wait_for_selector("[data-move=fold], [data-move=check]")
     page.click("[data-move=fold]" if game.state["hand"]["live"]["to_call"] else "[data-move=check]")
-    page.wait_for_function(
-        "() => !document.querySelector('[data-move=fold], [data-move=check]')"
-        " || document.querySelectorAll('.pk-btn:disabled').length > 0"
-    )
+    # Her move reached the table. (Waiting for her buttons to go raced the deal: a check that
+    # closes the betting can leave her first to act on the next street, buttons back at once.)
+    assert in_thread(lambda: arrived(tournament.table_id, game.seq)), "her move did not arrive"
 
     # Someone watching the tournament's page sees the table's level and every player's chips.
     watcher = in_thread(funded_player)
