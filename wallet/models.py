@@ -145,6 +145,36 @@ class Entry(models.Model):
         return f"{self.account_id} {self.amount:+d}"
 
 
+class CashHour(models.Model):
+    """What moved through one player's cash account in one hour (UTC), per kind of
+    transaction: the running totals that the protection's limits read instead of the
+    player's entries (accounts_guard_judgement), so a stake's judgement costs the same
+    after a player's thousandth bet as after their first.
+
+    Written by `wallet_post` with the entries, in the same statement and under the same
+    account lock (migration 0014). The first and last entry of the hour bound the entries
+    a limit whose period starts inside the hour reads to be exact to the microsecond.
+    `ledger_problems` checks that the hours agree with the entries."""
+
+    pk = models.CompositePrimaryKey("account", "hour", "kind")
+    account = models.ForeignKey(
+        Account,
+        on_delete=models.DO_NOTHING,
+        related_name="+",
+        db_index=False,  # the primary key's first column
+        db_constraint=False,  # as the entries': the account exists, it is locked
+    )
+    hour = models.DateTimeField()
+    kind = models.CharField(max_length=20, choices=Transaction.Kind.choices)
+    amount = models.BigIntegerField()
+    first_entry_id = models.BigIntegerField()
+    last_entry_id = models.BigIntegerField()
+    last_created = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.account_id} {self.hour:%Y-%m-%d %H}h {self.kind} {self.amount:+d}"
+
+
 class Withdrawal(models.Model):
     """A player's request to take money out: pending until staff approve or reject it."""
 

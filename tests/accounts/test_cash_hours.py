@@ -1,0 +1,171 @@
+"""A limit's period is read from the player's cash hours (wallet.models.CashHour) and the
+entries of the hour in which the period starts: the same sums, to the unit, as the
+player's entries of the period read one by one, whatever order the postings came in and
+however close to a period's first moment; and a judgement reads no more entries as the
+player plays more."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from unittest import mock
+
+import pytest
+from django.db import connection
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from accounts import protection
+from accounts.models import ProtectionLimit
+from staff.roles import REGULATORS_GROUP
+from wallet import services as wallet
+from wallet.invariants import ledger_problems
+
+Kind, Period = ProtectionLimit.Kind, ProtectionLimit.Period
+
+# Not on the hour, so that every period starts inside an hour.
+JUDGED_AT = datetime(2026, 12, 7, 10, 17, 23, 456_789, tzinfo=UTC)
+DAY, WEEK, MONTH = (protection.PERIOD_LENGTH[period] for period in Period)
+SESSION = protection.SESSION_GAP
+STARTS = {"day": JUDGED_AT - DAY, "week": JUDGED_AT - WEEK, "month": JUDGED_AT - MONTH}
+NO_LIMIT = 10**12
+
+# How long before the judgement a posting was made: at, just after or just before a
+# period's or the session's first moment, or anywhere in the last 31 days.
+_EDGES = [
+    edge + nudge
+    for edge in (DAY, WEEK, MONTH, SESSION)
+    for nudge in (timedelta(0), timedelta(microseconds=1), -timedelta(microseconds=1))
+]
+ages = st.one_of(
+    st.sampled_from(_EDGES),
+    st.integers(0, 31 * 24 * 3600 * 1_000_000).map(lambda us: timedelta(microseconds=us)),
+)
+# What a posting does to the player's cash, as (kind, signed amount).
+movements = st.one_of(
+    st.tuples(st.just("deposit"), st.integers(1, 5_000)),
+    st.tuples(st.just("bet"), st.integers(1, 500).map(lambda amount: -amount)),
+    st.tuples(st.just("win"), st.integers(1, 5_000)),
+)
+
+
+def _judgement(player, limit: str, kinds: str) -> dict[str, object]:
+    """What accounts_guard_judgement reads of the player's periods, judged at JUDGED_AT."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT moved_day, moved_week, moved_month, last_stake "
+            "FROM accounts_guard_judgement(%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s)",
+            [
+                player.pk,
+                f"cash:user:{player.pk}",
+                "not-a-key",
+                limit,
+                kinds,
+                protection._STAKE_KINDS,
+                JUDGED_AT,
+                STARTS["day"],
+                STARTS["week"],
+                STARTS["month"],
+                JUDGED_AT - SESSION,
+                REGULATORS_GROUP,
+            ],
+        )
+        day, week, month, last_stake = cursor.fetchone()
+    return {"day": day, "week": week, "month": month, "last stake": last_stake}
+
+
+def _counted(made: list[tuple[datetime, str, int]], kinds: tuple[str, ...]) -> dict[str, object]:
+    """The same, from the postings themselves."""
+    counted: dict[str, object] = {
+        period: sum(amount for at, kind, amount in made if kind in kinds and at >= start)
+        for period, start in STARTS.items()
+    }
+    stakes = [at for at, kind, _ in made if kind == "bet" and at >= JUDGED_AT - SESSION]
+    counted["last stake"] = max(stakes) if "bet" in kinds and stakes else None
+    return counted
+
+
+def _made_at(moment: datetime):
+    return mock.patch("django.utils.timezone.now", return_value=moment)
+
+
+def _post(player, n: int, at: datetime, kind: str, amount: int) -> None:
+    key = f"hours:{player.pk}:{n}"
+    with _made_at(at):
+        if kind == "deposit":
+            wallet.deposit(player, amount, provider="t", provider_reference=key, key=key)
+        elif kind == "bet":
+            wallet.place_bet(player, -amount, key=key, reference="round:crash:1")
+        else:
+            wallet.pay_wins({player: amount}, key=key, reference="round:crash:1")
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(postings=st.lists(st.tuples(ages, movements), min_size=1, max_size=10))
+def test_the_periods_read_from_the_hours_are_the_entries_summed(make_user, postings):
+    player = make_user()
+    with _made_at(JUDGED_AT - timedelta(days=40)):
+        for limit in Kind:
+            for period in Period:
+                protection.set_limit(player, limit, period, NO_LIMIT)
+        wallet.deposit(
+            player, 10**9, provider="t", provider_reference=f"f{player.pk}", key=f"f{player.pk}"
+        )
+    made = []
+    for n, (age, (kind, amount)) in enumerate(postings):
+        _post(player, n, JUDGED_AT - age, kind, amount)
+        made.append((JUDGED_AT - age, kind, amount))
+
+    deposits = _judgement(player, Kind.DEPOSIT.value, protection._DEPOSIT_KINDS)
+    play = _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS)
+
+    assert deposits == _counted(made, ("deposit",))
+    assert play == _counted(made, ("bet", "win"))
+    assert ledger_problems() == []
+
+
+def _entries_read(judge) -> int:
+    """How many ledger entries `judge()` read, by any scan (this transaction's own
+    statistics: an index scan counts the rows it fetched against the index, a bitmap
+    scan against the table, a sequential scan as returned)."""
+    fetched = (
+        "SELECT pg_stat_get_xact_tuples_returned('wallet_entry'::regclass)"
+        " + pg_stat_get_xact_tuples_fetched('wallet_entry'::regclass)"
+        " + (SELECT sum(pg_stat_get_xact_tuples_fetched(indexrelid)) FROM pg_index"
+        "    WHERE indrelid = 'wallet_entry'::regclass)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(fetched)
+        (before,) = cursor.fetchone()
+        judge()
+        cursor.execute(fetched)
+        (after,) = cursor.fetchone()
+    return after - before
+
+
+@pytest.mark.django_db
+def test_a_judgement_reads_only_the_entries_of_the_hours_its_periods_start_in(make_user):
+    """300 bets inside the day: the judgement reads none of their entries (it read all 300,
+    and every other entry of the month, when it summed the entries). A bet in the hour a
+    period starts in is read, with the others of that hour only."""
+    player = make_user()
+    with _made_at(JUDGED_AT - timedelta(days=40)):
+        protection.set_limit(player, Kind.LOSS, Period.DAY, NO_LIMIT)
+        wallet.deposit(player, 10**6, provider="t", provider_reference="f", key="f")
+    for n in range(300):
+        _post(player, n, JUDGED_AT - timedelta(hours=2, seconds=n), "bet", -1)
+
+    def day_judged() -> int:
+        return _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS)["day"]
+
+    assert _entries_read(lambda: day_judged() == -300) == 0
+    assert day_judged() == -300
+
+    _post(player, 300, STARTS["day"] + timedelta(minutes=1), "bet", -1)
+    _post(player, 301, STARTS["day"] - timedelta(minutes=1), "bet", -1)  # before the day
+    assert _entries_read(day_judged) == 2
+    assert day_judged() == -301
