@@ -5,9 +5,11 @@ that moves the money, before it moves it. Each guard locks the player's `PlayerP
 row first, so two requests of one player are checked one after the other: the second sees
 what the first committed, and no pair of concurrent requests can pass a limit together.
 
-Spending is read from the ledger itself (the player's cash entries), never counted a
-second time here: a rolled-back deposit or bet leaves nothing behind to correct, and the
-totals cannot drift from the money.
+Spending is read from the ledger itself, never counted a second time here: from the
+player's cash hours (wallet.models.CashHour), which the ledger writes with the entries in
+the same statement, and the entries of the hour in which a period starts. A rolled-back
+deposit or bet leaves nothing behind to correct, and the totals cannot drift from the
+money (`ledger_check` compares the hours with the entries).
 
 - Limits run over rolling periods (24 hours, 7 days, 30 days); every limit set applies,
   so the lowest one wins. Lowering or setting a limit takes effect at once; raising or
@@ -345,9 +347,10 @@ _STAKE_KINDS = _array_literal(STAKE_KINDS)
 # the player's protection row (creating it should it be missing), then reads, in a
 # statement of its own whose snapshot sees everything the player's previous request
 # committed: the account's standing (under FOR KEY SHARE, as check_standing), whether the
-# key already moved money, the limits of one kind in force per period, the player's cash
-# entries of the counted kinds per period (read only when a limit is set, or for a reality
-# check) with their last stake in the session, and the row's exclusion and reality check.
+# key already moved money, the limits of one kind in force per period, what the player's
+# cash moved in the counted kinds per period, from their cash hours (accounts 0014; read
+# only when a limit is set, or for a reality check) with their last stake in the session,
+# and the row's exclusion and reality check.
 # The function's verdict follows the rules in this module's docstring; only when it lets
 # the money move does the function post, and start a reality check's clock at the first
 # stake of a session. Python words its refusals (below).

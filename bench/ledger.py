@@ -14,6 +14,10 @@ medians of the rounds are compared, so that other load on the machine weighs on 
 sides alike. Prints the statements each operation costs, operations/s, pgbench tps and
 the ratio of the postings (ledger transactions) per second to it, then runs
 `ledger_check` on the ledger the run wrote.
+Then, with `--history`, how a bet's cost grows with the player's own history: one client
+bets as a player who has bet 0, 1,000 and 10,000 times over the last 30 days (spread
+evenly, so in every hour of the month), with and without the three loss limits; the ratio
+of the limited player's time a bet to the unlimited one's, in the same run.
 The ledger is vacuumed and analysed before each measurement (`vacuum`).
 Both databases are scratch ones created here and dropped at the end (`<name>_pgbench_<pid>`
 and `<name>_ledger_<pid>`, so that runs beside each other can be told apart); the server
@@ -115,7 +119,7 @@ def setup_django(database_url: str) -> None:
     django.setup()
 
 
-def create_players(count: int, *, loss_limits: bool = False) -> list[int]:
+def create_players(count: int, *, loss_limits: bool = False, tag: str = "") -> list[int]:
     """Funded players' ids (a deposit each, through the services); with `loss_limits`,
     each sets all three loss limits, high enough that no bet of the run is refused but
     read and summed by every bet's guard."""
@@ -123,7 +127,7 @@ def create_players(count: int, *, loss_limits: bool = False) -> list[int]:
     from accounts.models import User
     from wallet import services
 
-    tag = "limited" if loss_limits else "bench"
+    tag = ("limited" if loss_limits else "bench") + tag
     users = User.objects.bulk_create(
         User(email=f"{tag}{n}@example.com", legal_name=f"Bench Player {n}") for n in range(count)
     )
@@ -410,6 +414,45 @@ def statements_per_operation(path, player_ids, limited_ids, batch) -> tuple[int,
     return len(recorder.sql) + 2 * recorder.transactions, postings, recorder.sql
 
 
+def history_costs(ledger_url: str, counts: list[int], bets: int = 300, rounds: int = 3) -> None:
+    """A bet's time, in this process, for a player with `count` earlier bets spread over
+    the last 30 days, with and without loss limits (the guard reads a limited player's
+    history; an unlimited player's is not read)."""
+    from datetime import timedelta
+    from unittest import mock
+
+    from django.utils import timezone
+
+    from accounts.models import User
+    from wallet import services
+
+    print(f"\nA bet's time as the player's own history grows (1 client, {bets} bets a sample):")
+    print(f"{'earlier bets':>12} {'no limits':>10} {'3 loss limits':>14} {'ratio':>6}")
+    for count in counts:
+        players = {}
+        for limited in (False, True):
+            player = User.objects.get(pk=create_players(1, loss_limits=limited, tag=f"h{count}")[0])
+            month, now = timedelta(days=30), timezone.now()
+            for n in range(count):
+                made = now - month + month * (n + 0.5) / count
+                with mock.patch("django.utils.timezone.now", return_value=made):
+                    services.place_bet(
+                        player, 1, key=f"history:{player.pk}:{n}", reference="round:h"
+                    )
+            players[limited] = player
+        vacuum(ledger_url)
+        times: dict[bool, list[float]] = {False: [], True: []}
+        for sample in range(rounds):
+            for limited, player in players.items():
+                started = time.perf_counter()
+                for n in range(bets):
+                    key = f"timed:{player.pk}:{sample}:{n}"
+                    services.place_bet(player, 1, key=key, reference="round:h")
+                times[limited].append((time.perf_counter() - started) * 1000 / bets)
+        plain, limited = (statistics.median(times[side]) for side in (False, True))
+        print(f"{count:>12,} {plain:>8.2f}ms {limited:>12.2f}ms {limited / plain:>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=4, help="per measurement")
@@ -419,6 +462,13 @@ def main() -> None:
     parser.add_argument("--paths", nargs="+", default=list(PATHS), choices=list(PATHS))
     parser.add_argument("--batch", type=int, default=50, help="winners per pay-wins batch")
     parser.add_argument("--show-sql", action="store_true")
+    parser.add_argument(
+        "--history",
+        type=int,
+        nargs="*",
+        default=[0, 1_000, 10_000],
+        help="earlier bets of the player for the history figures (none: skip them)",
+    )
     parser.add_argument(
         "--name", default="bench", help="the scratch databases' names start with this"
     )
@@ -527,6 +577,8 @@ def main() -> None:
                 print(f"{path:<11} at 8 clients: {ratio:.2f}, {verdict} {target}")
         if too_many:
             print(f"\nOver {TARGET_STATEMENTS} statements: {', '.join(too_many)}")
+        if options.history:
+            history_costs(ledger_url, options.history)
         print()
         call_command("ledger_check")
         from django.db import connections

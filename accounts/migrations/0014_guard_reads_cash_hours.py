@@ -45,18 +45,14 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
     ) cash ON true
     -- The whole hours after each period's first: summed as they are.
     CROSS JOIN LATERAL (
-        SELECT coalesce(sum(h.amount) FILTER (
-                   WHERE h.hour > date_trunc('hour', day_start, 'UTC')), 0)::bigint AS day,
-               coalesce(sum(h.amount) FILTER (
-                   WHERE h.hour > date_trunc('hour', week_start, 'UTC')), 0)::bigint AS week,
-               coalesce(sum(h.amount) FILTER (
-                   WHERE h.hour > date_trunc('hour', month_start, 'UTC')), 0)::bigint AS month,
+        SELECT coalesce(sum(h.amount) FILTER (WHERE h.hour > day_hour), 0)::bigint AS day,
+               coalesce(sum(h.amount) FILTER (WHERE h.hour > week_hour), 0)::bigint AS week,
+               coalesce(sum(h.amount) FILTER (WHERE h.hour > month_hour), 0)::bigint AS month,
                max(h.last_created) FILTER (WHERE h.kind = ANY(stake_kinds)
                                              AND h.last_created >= session_start) AS last_stake
         FROM wallet_cashhour h
         WHERE h.account_id = cash.id AND h.kind = ANY(counted_kinds)
-          AND h.hour >= date_trunc('hour', CASE WHEN lim.any THEN month_start
-                                                ELSE session_start END, 'UTC')
+          AND h.hour >= CASE WHEN lim.any THEN month_hour ELSE session_hour END
     ) hours
     -- The hour in which each period starts: its entries from the period's first moment.
     -- Each hour's entries summed in a subquery of its own, by the account's index between
@@ -66,9 +62,9 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
         SELECT coalesce(sum(r.amount) FILTER (WHERE s.n = 1), 0)::bigint AS day,
                coalesce(sum(r.amount) FILTER (WHERE s.n = 2), 0)::bigint AS week,
                coalesce(sum(r.amount) FILTER (WHERE s.n = 3), 0)::bigint AS month
-        FROM (VALUES (1, day_start), (2, week_start), (3, month_start)) AS s(n, since)
-        JOIN wallet_cashhour h
-          ON h.account_id = cash.id AND h.hour = date_trunc('hour', s.since, 'UTC')
+        FROM (VALUES (1, day_start, day_hour), (2, week_start, week_hour),
+                     (3, month_start, month_hour)) AS s(n, since, hour)
+        JOIN wallet_cashhour h ON h.account_id = cash.id AND h.hour = s.hour
          AND h.kind = ANY(counted_kinds)
         CROSS JOIN LATERAL (
             SELECT sum(e.amount) AS amount
@@ -88,7 +84,21 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
 
 JUDGEMENT_FROM_ENTRIES = _0011.FUNCTION.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1)
 assert JUDGEMENT_FROM_ENTRIES.count(_FROM_ENTRIES) == 1
-JUDGEMENT_FROM_HOURS = JUDGEMENT_FROM_ENTRIES.replace(_FROM_ENTRIES, _FROM_HOURS)
+# The hours in which the periods and the session start, computed once a call: as
+# expressions in the query, each row of the hours evaluated them again (a time zone's
+# look-up each; 1.6 ms against 0.5 for a month of hours, EXPLAIN ANALYZE).
+_BEGIN = "#variable_conflict use_column\nBEGIN"
+_HOURS_THEN_BEGIN = """#variable_conflict use_column
+DECLARE
+    day_hour timestamptz := date_trunc('hour', day_start, 'UTC');
+    week_hour timestamptz := date_trunc('hour', week_start, 'UTC');
+    month_hour timestamptz := date_trunc('hour', month_start, 'UTC');
+    session_hour timestamptz := date_trunc('hour', session_start, 'UTC');
+BEGIN"""
+assert JUDGEMENT_FROM_ENTRIES.count(_BEGIN) == 1
+JUDGEMENT_FROM_HOURS = JUDGEMENT_FROM_ENTRIES.replace(_FROM_ENTRIES, _FROM_HOURS).replace(
+    _BEGIN, _HOURS_THEN_BEGIN
+)
 
 
 class Migration(migrations.Migration):
