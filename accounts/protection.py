@@ -38,6 +38,7 @@ from accounts.models import (
     User,
 )
 from staff.roles import REGULATORS_GROUP
+from wallet import services as wallet
 from wallet.guards import GuardRefusal, PostingGuard
 from wallet.models import Entry, Transaction
 from wallet.prepared import execute, prepared_cursor
@@ -549,6 +550,8 @@ def set_reality_check(user: User, minutes: int | None, *, actor: User | None = N
     if minutes is not None and minutes not in REALITY_CHECK_CHOICES:
         raise ProtectionError("Choose one of the offered intervals.")
     protection = _locked(user)
+    if minutes is not None:
+        wallet.keep_cash_hours(user)
     protection.reality_check_minutes = minutes
     # A running session gets its first reminder one new interval from now.
     protection.reality_check_due = (
@@ -581,6 +584,7 @@ def set_limit(
         raise ProtectionError("A limit cannot be negative.")
     now = now or timezone.now()
     protection = _locked(user)
+    wallet.keep_cash_hours(user)
     limit, _ = ProtectionLimit.objects.select_for_update().get_or_create(
         protection=protection, kind=kind, period=period
     )

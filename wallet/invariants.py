@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import connection
 
 from wallet.models import Account, Withdrawal
+from wallet.services import CASH_HOURS_OF_ENTRIES
 
 # Given escrow references, which belong to something that is over (a finished or void
 # game), each with a description: that escrow should hold nothing.
@@ -80,20 +81,12 @@ def ledger_problems() -> list[str]:
         )
         for key, entry_id in cursor.fetchall():
             problems.append(f"{key}: entry {entry_id} is not the running sum of its entries")
-        # The players' cash hours are their entries summed per hour and kind, bounded by
-        # the hour's first and last entry: the protection's limits read them alone.
+        # The accounts that keep hours have exactly their entries summed per hour and
+        # kind, bounded by each hour's first and last entry; no other account has any.
         cursor.execute(
-            """
+            f"""
             SELECT a.key, coalesce(x.hour, h.hour), coalesce(x.kind, h.kind)
-            FROM (
-                SELECT e.account_id, date_trunc('hour', t.created, 'UTC') AS hour, t.kind,
-                       sum(e.amount) AS amount, min(e.id) AS first_entry_id,
-                       max(e.id) AS last_entry_id, max(t.created) AS last_created
-                FROM wallet_entry e
-                JOIN wallet_account c ON c.id = e.account_id AND c.kind = %s
-                JOIN wallet_transaction t ON t.id = e.transaction_id
-                GROUP BY 1, 2, 3
-            ) x
+            FROM ({CASH_HOURS_OF_ENTRIES.format(accounts="keeps_hours")}) x
             FULL JOIN wallet_cashhour h
               ON (h.account_id, h.hour, h.kind) = (x.account_id, x.hour, x.kind)
             JOIN wallet_account a ON a.id = coalesce(x.account_id, h.account_id)
@@ -101,8 +94,7 @@ def ledger_problems() -> list[str]:
                   IS DISTINCT FROM
                   (h.amount, h.first_entry_id, h.last_entry_id, h.last_created)
             ORDER BY 1, 2, 3
-            """,
-            [Account.Kind.CASH],
+            """
         )
         for key, hour, kind in cursor.fetchall():
             problems.append(f"{key}: its {kind} hour from {hour:%Y-%m-%d %H:%M} is not its entries")

@@ -39,6 +39,10 @@ class Account(models.Model):
     balance = models.BigIntegerField(default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # A player's cash account whose movements are also summed per hour (CashHour): set,
+    # never cleared, by services.keep_cash_hours when the player first sets a limit or a
+    # reality check, which read them. The other accounts' postings write no hours.
+    keeps_hours = models.BooleanField(db_default=False)
 
     class Meta:
         constraints = [
@@ -146,15 +150,16 @@ class Entry(models.Model):
 
 
 class CashHour(models.Model):
-    """What moved through one player's cash account in one hour (UTC), per kind of
-    transaction: the running totals that the protection's limits read instead of the
-    player's entries (accounts_guard_judgement), so a stake's judgement costs the same
-    after a player's thousandth bet as after their first.
+    """What moved through a player's cash account in one hour (UTC), per kind of
+    transaction: the totals that the protection's limits and reality check read instead
+    of the player's entries (accounts_guard_judgement), so that a stake's judgement does
+    not grow with everything the player has played.
 
-    Written by `wallet_post` with the entries, in the same statement and under the same
-    account lock (migration 0014). The first and last entry of the hour bound the entries
-    a limit whose period starts inside the hour reads to be exact to the microsecond.
-    `ledger_problems` checks that the hours agree with the entries."""
+    Kept only for the accounts that keep hours (`Account.keeps_hours`: the players with a
+    limit or a reality check), by `wallet_post` in the statement that writes the entries,
+    under the account's lock (migration 0014). The hour's first and last entry bound what
+    a period starting inside the hour reads, to be exact to the microsecond.
+    `ledger_problems` checks that the hours are the entries summed."""
 
     pk = models.CompositePrimaryKey("account", "hour", "kind")
     account = models.ForeignKey(

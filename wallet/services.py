@@ -115,6 +115,42 @@ def cash_account(user) -> Account:
     return _account(f"cash:user:{user.pk}", Kind.CASH, owner=user)
 
 
+# The hours of an account's entries, per hour (UTC) and kind of transaction, as wallet_post
+# keeps them (wallet.models.CashHour); the ledger's check compares them the same way.
+CASH_HOURS_OF_ENTRIES = """
+SELECT e.account_id, date_trunc('hour', t.created, 'UTC') AS hour, t.kind,
+       sum(e.amount) AS amount, min(e.id) AS first_entry_id, max(e.id) AS last_entry_id,
+       max(t.created) AS last_created
+FROM wallet_entry e
+JOIN wallet_transaction t ON t.id = e.transaction_id
+WHERE e.account_id IN (SELECT id FROM wallet_account WHERE {accounts})
+GROUP BY 1, 2, 3
+"""
+_KEEP_HOURS_SQL = (
+    "UPDATE wallet_account SET keeps_hours = true WHERE key = %s AND NOT keeps_hours RETURNING id"
+)
+_BUILD_HOURS_SQL = (
+    "INSERT INTO wallet_cashhour "
+    "(account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created) "
+    + CASH_HOURS_OF_ENTRIES.format(accounts="id = %s")
+)
+
+
+def keep_cash_hours(user) -> None:
+    """From now on the player's cash account keeps its hours (CashHour), first built from
+    the entries it already has: the protection's limits and reality check read them. Call
+    it inside the transaction that sets the player's limit or reality check, so that both
+    commit together. The flag's update takes the account's row lock, which every posting
+    takes first: a posting committed before it is in the hours built here (a statement of
+    its own, so a snapshot taken once the lock is granted), and one after it reads the
+    flag under that lock and adds to the hours itself."""
+    account = cash_account(user)
+    with connection.cursor() as cursor:
+        cursor.execute(_KEEP_HOURS_SQL, [account.key])
+        if cursor.fetchone() is not None:
+            cursor.execute(_BUILD_HOURS_SQL, [account.pk])
+
+
 def pending_account(user) -> Account:
     return _account(f"pending:user:{user.pk}", Kind.PENDING_WITHDRAWAL, owner=user)
 

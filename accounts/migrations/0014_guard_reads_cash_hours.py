@@ -101,6 +101,27 @@ JUDGEMENT_FROM_HOURS = JUDGEMENT_FROM_ENTRIES.replace(_FROM_ENTRIES, _FROM_HOURS
 )
 
 
+# The players who have a limit or a reality check keep their cash hours from now on
+# (wallet.services.keep_cash_hours does it for those who set one later), built from the
+# entries they already have.
+KEEP_HOURS = """
+UPDATE wallet_account a SET keeps_hours = true
+FROM accounts_playerprotection p
+WHERE a.key = 'cash:user:' || p.user_id
+  AND (p.reality_check_minutes IS NOT NULL
+       OR EXISTS (SELECT FROM accounts_protectionlimit l WHERE l.protection_id = p.id));
+INSERT INTO wallet_cashhour
+    (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
+SELECT e.account_id, date_trunc('hour', t.created, 'UTC'), t.kind, sum(e.amount),
+       min(e.id), max(e.id), max(t.created)
+FROM wallet_entry e
+JOIN wallet_transaction t ON t.id = e.transaction_id
+WHERE e.account_id IN (SELECT id FROM wallet_account WHERE keeps_hours)
+GROUP BY 1, 2, 3;
+"""
+KEEP_NONE = "DELETE FROM wallet_cashhour; UPDATE wallet_account SET keeps_hours = false;"
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("accounts", "0013_guard_generic_plans"),
@@ -108,6 +129,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunSQL(KEEP_HOURS, KEEP_NONE),
         migrations.RunSQL(
             JUDGEMENT_FROM_HOURS + _0013.GENERIC, JUDGEMENT_FROM_ENTRIES + _0013.GENERIC
         )

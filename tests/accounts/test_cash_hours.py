@@ -6,11 +6,13 @@ player plays more."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 from unittest import mock
 
 import pytest
-from django.db import connection
+from django.db import connection, connections, transaction
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +21,7 @@ from accounts.models import ProtectionLimit
 from staff.roles import REGULATORS_GROUP
 from wallet import services as wallet
 from wallet.invariants import ledger_problems
+from wallet.models import CashHour
 
 Kind, Period = ProtectionLimit.Kind, ProtectionLimit.Period
 
@@ -48,8 +51,8 @@ movements = st.one_of(
 )
 
 
-def _judgement(player, limit: str, kinds: str) -> dict[str, object]:
-    """What accounts_guard_judgement reads of the player's periods, judged at JUDGED_AT."""
+def _judgement(player, limit: str, kinds: str, at: datetime = JUDGED_AT) -> dict[str, object]:
+    """What accounts_guard_judgement reads of the player's periods, judged `at`."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT moved_day, moved_week, moved_month, last_stake "
@@ -61,11 +64,11 @@ def _judgement(player, limit: str, kinds: str) -> dict[str, object]:
                 limit,
                 kinds,
                 protection._STAKE_KINDS,
-                JUDGED_AT,
-                STARTS["day"],
-                STARTS["week"],
-                STARTS["month"],
-                JUDGED_AT - SESSION,
+                at,
+                at - DAY,
+                at - WEEK,
+                at - MONTH,
+                at - SESSION,
                 REGULATORS_GROUP,
             ],
         )
@@ -169,3 +172,70 @@ def test_a_judgement_reads_only_the_entries_of_the_hours_its_periods_start_in(ma
     _post(player, 301, STARTS["day"] - timedelta(minutes=1), "bet", -1)  # before the day
     assert _entries_read(day_judged) == 2
     assert day_judged() == -301
+
+
+@pytest.mark.django_db
+def test_only_players_with_a_limit_or_reality_check_keep_hours_and_a_new_limit_counts_the_past(
+    funded_player,
+):
+    """A player without limits costs their postings no hours. Setting a limit builds the
+    hours from what the player already played: 900 lost today, then a daily loss limit of
+    1,000 refuses a stake of 200 and takes one of 100."""
+    player = funded_player(10_000)
+    for n in range(3):
+        wallet.place_bet(player, 300, key=f"before:{n}", reference="round:crash:1")
+    assert not CashHour.objects.exists()
+
+    protection.set_limit(player, Kind.LOSS, Period.DAY, 1_000)
+
+    assert ledger_problems() == []
+    assert CashHour.objects.filter(kind="bet").get().amount == -900
+    with pytest.raises(wallet.ProtectionRefusal, match="net loss so far"):
+        wallet.place_bet(player, 200, key="after:1", reference="round:crash:1")
+    wallet.place_bet(player, 100, key="after:2", reference="round:crash:1")
+    assert CashHour.objects.filter(kind="bet").get().amount == -1_000
+
+    other = funded_player(10_000)
+    protection.set_reality_check(other, 30)
+    assert wallet.cash_account(other).keeps_hours
+    assert ledger_problems() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_win_paid_while_a_first_limit_is_being_set_is_in_the_hours(funded_player):
+    """The limit's transaction builds the hours under the cash account's lock; a round's
+    win for the player waits for it and then adds itself to the hours, or, had it
+    committed first, is in what was built. Either way the limit counts it."""
+    player = funded_player(10_000)
+    wallet.place_bet(player, 500, key="lost", reference="round:crash:1")
+    building, paid = threading.Event(), threading.Event()
+    outcome: dict[str, bool] = {}
+
+    def set_the_limit() -> None:
+        try:
+            with transaction.atomic():
+                protection.set_limit(player, Kind.LOSS, Period.DAY, 1_000)
+                building.set()
+                # The win waits on the account's lock, held until this commits.
+                outcome["paid before the limit committed"] = paid.wait(0.5)
+        finally:
+            connections.close_all()
+
+    def pay_the_win() -> None:
+        try:
+            building.wait(10)
+            wallet.pay_wins({player: 400}, key="round:crash:1:wins", reference="round:crash:1")
+            paid.set()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=set_the_limit), threading.Thread(target=pay_the_win)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert outcome == {"paid before the limit committed": False}
+    assert paid.is_set()
+    assert ledger_problems() == []
+    moved = _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS, at=timezone.now())
+    assert moved["day"] == -100  # 500 staked, 400 won back

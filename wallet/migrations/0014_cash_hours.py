@@ -1,17 +1,20 @@
-"""The players' cash hours (wallet.models.CashHour): what moved through each player's cash
+"""The players' cash hours (wallet.models.CashHour): what moved through a player's cash
 account in each hour, per kind of transaction, kept by `wallet_post` as it writes the
-entries, and built here from the entries already written.
+entries, for the accounts that keep them (`Account.keeps_hours`).
 
 A limited player's stake or deposit was judged by summing every cash entry of the
 player's last 30 days, each with its transaction (accounts_guard_judgement): 4.9 ms after
-3,000 bets, and growing with how much the player played. The judgement now reads the
-hours of the period instead, and only the entries of the one hour in which a period
-starts (accounts 0014).
+3,000 bets, and growing with how much the player had played. The judgement now reads the
+period's hours instead, and only the entries of the hour in which a period starts
+(accounts 0014, which also marks the accounts of the players who have limits and builds
+their hours).
 
-`wallet_post` adds the posting's cash entries to their hours in the statement that writes
-the entries: a bet adds one upsert of one row, under the cash account's lock it already
-holds; a round's wins, one statement for all the winners. Its generic plans are kept (the
-setting of wallet 0013, given again: `CREATE OR REPLACE` drops it)."""
+`wallet_post` reads each account's flag with its lock. When an account of the posting
+keeps hours, the statement that writes the entries also adds them to their hours: one
+upsert a player, under the account's lock it already holds (about 30 us of the server's
+CPU for a bet, pgbench on `wallet_post`). A posting naming no such account writes the
+entries as before. Its generic plans are kept (the setting of wallet 0013, given again:
+`CREATE OR REPLACE` drops it)."""
 
 import importlib
 
@@ -29,46 +32,62 @@ _ENTRIES = (
     ORDER BY m.n;""",
 )
 _ENTRIES_AND_HOURS = (
-    """    -- The players' cash entries are added to their hours (wallet_cashhour), which
-    -- their limits read; an account appears once in a posting, so once in the upsert.
-    WITH written AS (
+    """    IF true = ANY(hourly) THEN
+        -- The cash entries of the accounts that keep hours are added to their hour
+        -- (wallet_cashhour); an account appears once in a posting, so once in the upsert.
+        WITH written AS (
+            INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
+            SELECT transaction_id, m.id, m.amount, m.after
+            FROM unnest(ids, amounts, balances_after) WITH ORDINALITY AS m(id, amount, after, n)
+            ORDER BY m.n
+            RETURNING id, account_id, amount
+        )
+        INSERT INTO wallet_cashhour AS h
+            (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
+        SELECT w.account_id, date_trunc('hour', p_created, 'UTC'), p_kind, w.amount, w.id,
+               w.id, p_created
+        FROM written w
+        JOIN unnest(ids, hourly) AS a(id, keeps) ON a.id = w.account_id
+        WHERE a.keeps
+        ON CONFLICT (account_id, hour, kind) DO UPDATE SET
+            amount = h.amount + excluded.amount,
+            first_entry_id = least(h.first_entry_id, excluded.first_entry_id),
+            last_entry_id = greatest(h.last_entry_id, excluded.last_entry_id),
+            last_created = greatest(h.last_created, excluded.last_created);
+    ELSE
         INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
         SELECT transaction_id, m.id, m.amount, m.after
         FROM unnest(ids, amounts, balances_after) WITH ORDINALITY AS m(id, amount, after, n)
-        ORDER BY m.n
-        RETURNING id, account_id, amount
-    )
-    INSERT INTO wallet_cashhour AS h
-        (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
-    SELECT w.account_id, date_trunc('hour', p_created, 'UTC'), p_kind, w.amount, w.id, w.id,
-           p_created
-    FROM written w
-    JOIN unnest(ids, kinds) AS a(id, kind) ON a.id = w.account_id
-    WHERE a.kind = 'cash'
-    ON CONFLICT (account_id, hour, kind) DO UPDATE SET
-        amount = h.amount + excluded.amount,
-        first_entry_id = least(h.first_entry_id, excluded.first_entry_id),
-        last_entry_id = greatest(h.last_entry_id, excluded.last_entry_id),
-        last_created = greatest(h.last_created, excluded.last_created);""",
+        ORDER BY m.n;
+    END IF;""",
+)
+# Each account's flag read with its lock, in both forms of the lock's statement.
+_AGGREGATES = """               array_agg(m.amount ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts"""
+_AGGREGATES_WITH_FLAGS = """               array_agg(m.amount ORDER BY l.id), array_agg(l.keeps_hours ORDER BY l.id)
+        INTO ids, kinds, balances, closed, account_keys, refs, amounts, hourly"""
+_COLUMNS = """            SELECT a.id, a.kind, a.balance, a.closed_at IS NOT NULL AS closed, a.key,
+                   a.reference
+            FROM wallet_account a WHERE a.{by} = ANY(p_{by}s)"""
+_LOCKED = (
+    "    amounts bigint[];",
+    f"{_AGGREGATES}\n        FROM (\n{_COLUMNS.format(by='key')}",
+    f"{_AGGREGATES}\n        FROM (\n{_COLUMNS.format(by='id')}",
+)
+_LOCKED_WITH_FLAGS = (
+    "    amounts bigint[];\n    hourly boolean[];",
+    *(
+        f"{_AGGREGATES_WITH_FLAGS}\n        FROM (\n"
+        + _COLUMNS.format(by=by).replace("a.reference\n", "a.reference, a.keeps_hours\n")
+        for by in ("key", "id")
+    ),
 )
 
 _LINEAR = _0010._replacing(_0008.WALLET_POST, _0010._QUADRATIC, _0010._LINEAR)
-WALLET_POST = _0010._replacing(_LINEAR, _ENTRIES, _ENTRIES_AND_HOURS)
+WALLET_POST = _0010._replacing(
+    _LINEAR, _ENTRIES + _LOCKED, _ENTRIES_AND_HOURS + _LOCKED_WITH_FLAGS
+)
 WALLET_POST_BEFORE = _0010._replacing(_LINEAR, (), ())
-
-# The hours of the entries already written. Django names a composite key's columns.
-HOURS_FROM_ENTRIES = """
-INSERT INTO wallet_cashhour
-    (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
-SELECT e.account_id, date_trunc('hour', t.created, 'UTC'), t.kind, sum(e.amount),
-       min(e.id), max(e.id), max(t.created)
-FROM wallet_entry e
-JOIN wallet_account a ON a.id = e.account_id
-JOIN wallet_transaction t ON t.id = e.transaction_id
-WHERE a.kind = 'cash'
-GROUP BY e.account_id, date_trunc('hour', t.created, 'UTC'), t.kind;
-"""
-
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -76,6 +95,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="account",
+            name="keeps_hours",
+            field=models.BooleanField(db_default=False),
+        ),
         migrations.CreateModel(
             name="CashHour",
             fields=[
@@ -130,6 +154,5 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
-        migrations.RunSQL(HOURS_FROM_ENTRIES, migrations.RunSQL.noop),
         migrations.RunSQL(WALLET_POST + _0013.GENERIC, WALLET_POST_BEFORE + _0013.GENERIC),
     ]
