@@ -20,22 +20,12 @@ from django.db import migrations
 _0011 = importlib.import_module("accounts.migrations.0011_guard_judgement_function")
 _0013 = importlib.import_module("accounts.migrations.0013_guard_generic_plans")
 
-_FROM_ENTRIES = """    CROSS JOIN LATERAL (
-        SELECT coalesce(sum(e.amount) FILTER (WHERE t.created >= day_start), 0)::bigint
-                   AS day,
-               coalesce(sum(e.amount) FILTER (WHERE t.created >= week_start), 0)::bigint
-                   AS week,
-               coalesce(sum(e.amount) FILTER (WHERE t.created >= month_start), 0)::bigint
-                   AS month,
-               max(t.created) FILTER (WHERE t.kind = ANY(stake_kinds)
-                                        AND t.created >= session_start) AS last_stake
-        FROM wallet_entry e
-        JOIN wallet_account a ON a.id = e.account_id
-        JOIN wallet_transaction t ON t.id = e.transaction_id
-        WHERE (lim.any OR (read_session AND coalesce(p.reality_check_minutes, 0) > 0))
-          AND a.key = cash_key AND t.kind = ANY(counted_kinds)
-          AND t.created >= CASE WHEN lim.any THEN month_start ELSE session_start END
-    ) moved"""
+# The part of the judgement this replaces: what the period moved, from the entries.
+_MOVED_FROM = "    CROSS JOIN LATERAL (\n        SELECT coalesce(sum(e.amount)"
+_MOVED_UNTIL = ") moved"
+_FROM_ENTRIES = _0011.FUNCTION[
+    _0011.FUNCTION.index(_MOVED_FROM) : _0011.FUNCTION.index(_MOVED_UNTIL) + len(_MOVED_UNTIL)
+]
 
 _FROM_HOURS = """    -- The cash account, only when a limit or the reality check needs what moved.
     LEFT JOIN LATERAL (
