@@ -222,15 +222,24 @@ def test_killing_redis_mid_settlement_pays_everyone_once(tmp_path, three_settlem
             60,
             "the nudges after the outage",
         )
-        # An interrupted task whose acknowledgement was lost with Redis would be handed
-        # out again after the visibility timeout (and pay nothing, as the nudges show):
-        # none is left behind to surprise anyone later.
+        # An interrupted task whose acknowledgement was lost with Redis is handed out
+        # again after the visibility timeout (and pays nothing, as the nudges show), then
+        # acknowledged: none is left behind to surprise anyone later. Waited for, not
+        # read once: a task logs its success a moment before its acknowledgement lands.
         broker = redis_client.Redis.from_url(redis.url)
-        held = [json.loads(raw)[0] for raw in broker.hvals("unacked")] + [
-            json.loads(raw)
-            for queue in settings.WORK_QUEUES.values()
-            for raw in broker.lrange(queue, 0, -1)
-        ]
-        assert not {message["headers"]["id"] for message in held} & set(first)
+
+        def held() -> set[str]:
+            messages = [json.loads(raw)[0] for raw in broker.hvals("unacked")] + [
+                json.loads(raw)
+                for queue in settings.WORK_QUEUES.values()
+                for raw in broker.lrange(queue, 0, -1)
+            ]
+            return {message["headers"]["id"] for message in messages}
+
+        wait_for(
+            lambda: not held() & set(first),
+            3 * int(VISIBILITY),
+            "the interrupted tasks' messages acknowledged",
+        )
         assert process.alive, process.output()
     settled_exactly_once(scene)
