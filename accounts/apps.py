@@ -8,13 +8,14 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import protection, signals, sockets  # noqa: F401
-        from wallet import notices
+        from wallet import invariants, notices
         from wallet.guards import Movement, register
 
         register(Movement.DEPOSIT, protection.DEPOSIT_GUARD)
         register(Movement.WITHDRAWAL, protection.guard_withdrawal)
         register(Movement.STAKE, protection.STAKE_GUARD)
         notices.on_cash_moved(sockets.tell_balance)
+        invariants.register_platform_check(protection.protection_problems)
         from django.apps import apps
 
         post_migrate.connect(

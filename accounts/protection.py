@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import F, Subquery, Sum
+from django.db.models import F, Q, Subquery, Sum
 from django.utils import timezone
 
 from accounts import sockets
@@ -40,7 +40,7 @@ from accounts.models import (
 from staff.roles import REGULATORS_GROUP
 from wallet import services as wallet
 from wallet.guards import GuardRefusal, PostingGuard
-from wallet.models import Entry, Transaction
+from wallet.models import Account, Entry, Transaction
 from wallet.prepared import execute, prepared_cursor
 
 Kind = ProtectionLimit.Kind
@@ -464,6 +464,24 @@ def _money(amount: int) -> str:
     from wallet.money import format_minor
 
     return format_minor(amount)
+
+
+def protection_problems() -> list[str]:
+    """For `ledger_check`: every player whose limits or reality check read the cash hours
+    has a cash account that keeps them (set_limit and set_reality_check see to it; a limit
+    written any other way would count nothing the player played)."""
+    keeping = Account.objects.filter(kind=Account.Kind.CASH, keeps_hours=True)
+    unkept = (
+        PlayerProtection.objects.filter(
+            Q(reality_check_minutes__isnull=False) | Q(limits__isnull=False)
+        )
+        .exclude(user_id__in=keeping.values("owner_id"))
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    return [
+        f"player {user_id} has limits but their cash account keeps no hours" for user_id in unkept
+    ]
 
 
 # --- the reality check ------------------------------------------------------------------

@@ -199,6 +199,16 @@ def test_only_players_with_a_limit_or_reality_check_keep_hours_and_a_new_limit_c
     protection.set_reality_check(other, 30)
     assert wallet.cash_account(other).keeps_hours
     assert ledger_problems() == []
+    assert protection.protection_problems() == []
+
+    # A limit written past the service would count nothing: the platform's check says so.
+    unkept = funded_player(10_000)
+    ProtectionLimit.objects.create(
+        protection=protection.protection_of(unkept), kind=Kind.LOSS, period=Period.DAY, amount=1
+    )
+    assert protection.protection_problems() == [
+        f"player {unkept.pk} has limits but their cash account keeps no hours"
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
