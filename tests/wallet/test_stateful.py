@@ -48,6 +48,7 @@ class Call:
 def test_services_match_a_model_of_the_balances(make_user):
     from django.db import transaction
 
+    from accounts import protection
     from wallet import services
     from wallet.invariants import ledger_problems
     from wallet.models import Account, Transaction, Withdrawal
@@ -204,6 +205,15 @@ def test_services_match_a_model_of_the_balances(make_user):
             self.expect_refusal(
                 services.EscrowClosed, lambda: services.hold_stake(players[p], table, 1, key=key)
             )
+
+        # --- protection ----------------------------------------------------------------
+
+        @rule(p=player_numbers)
+        def set_a_limit(self, p):
+            """A limit too high to refuse anything: from then on the player's cash account
+            keeps hours, built from what it already holds and added to by every posting
+            after, which the invariants compare with the entries."""
+            protection.set_limit(players[p], "loss", "month", 10**12)
 
         # --- house games ---------------------------------------------------------------
 
