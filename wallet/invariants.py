@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import connection
 
 from wallet.models import Account, Withdrawal
-from wallet.services import CASH_HOURS_OF_ENTRIES
+from wallet.services import CASH_DAYS_OF_HOURS, CASH_HOURS_OF_ENTRIES
 
 # Given escrow references, which belong to something that is over (a finished or void
 # game), each with a description: that escrow should hold nothing.
@@ -98,6 +98,20 @@ def ledger_problems() -> list[str]:
         )
         for key, hour, kind in cursor.fetchall():
             problems.append(f"{key}: its {kind} hour from {hour:%Y-%m-%d %H:%M} is not its entries")
+        # And their days are their hours summed per day and kind.
+        cursor.execute(
+            f"""
+            SELECT a.key, coalesce(x.day, d.day), coalesce(x.kind, d.kind)
+            FROM ({CASH_DAYS_OF_HOURS.format(accounts="keeps_hours")}) x
+            FULL JOIN wallet_cashday d
+              ON (d.account_id, d.day, d.kind) = (x.account_id, x.day, x.kind)
+            JOIN wallet_account a ON a.id = coalesce(x.account_id, d.account_id)
+            WHERE x.amount IS DISTINCT FROM d.amount
+            ORDER BY 1, 2, 3
+            """
+        )
+        for key, day, kind in cursor.fetchall():
+            problems.append(f"{key}: its {kind} day {day:%Y-%m-%d} is not its hours")
         cursor.execute(
             "SELECT key, balance FROM wallet_account WHERE balance < 0 AND kind = ANY(%s)",
             [list(Account.NON_NEGATIVE)],

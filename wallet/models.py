@@ -158,8 +158,9 @@ class CashHour(models.Model):
     Kept only for the accounts that keep hours (`Account.keeps_hours`: the players with a
     limit or a reality check), by `wallet_post` in the statement that writes the entries,
     under the account's lock (migration 0014). The hour's first and last entry bound what
-    a period starting inside the hour reads, to be exact to the microsecond.
-    `ledger_problems` checks that the hours are the entries summed."""
+    a period starting inside the hour reads, to be exact to the microsecond. Each day's
+    hours are summed again in its CashDay. `ledger_problems` checks that the hours are the
+    entries summed, and the days the hours."""
 
     pk = models.CompositePrimaryKey("account", "hour", "kind")
     account = models.ForeignKey(
@@ -178,6 +179,27 @@ class CashHour(models.Model):
 
     def __str__(self) -> str:
         return f"{self.account_id} {self.hour:%Y-%m-%d %H}h {self.kind} {self.amount:+d}"
+
+
+class CashDay(models.Model):
+    """The cash hours of one day (UTC) summed, per kind of transaction: a month's judgement
+    reads at most 30 of these and the hours of the three days its periods start in, not
+    720 hours a kind. Written with the hours, by the same statement (migration 0014)."""
+
+    pk = models.CompositePrimaryKey("account", "day", "kind")
+    account = models.ForeignKey(
+        Account,
+        on_delete=models.DO_NOTHING,
+        related_name="+",
+        db_index=False,  # the primary key's first column
+        db_constraint=False,  # as the entries'
+    )
+    day = models.DateTimeField()
+    kind = models.CharField(max_length=20, choices=Transaction.Kind.choices)
+    amount = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.account_id} {self.day:%Y-%m-%d} {self.kind} {self.amount:+d}"
 
 
 class Withdrawal(models.Model):

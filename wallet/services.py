@@ -129,26 +129,37 @@ GROUP BY 1, 2, 3
 _KEEP_HOURS_SQL = (
     "UPDATE wallet_account SET keeps_hours = true WHERE key = %s AND NOT keeps_hours RETURNING id"
 )
+# The days of an account's hours, as wallet_post keeps them (wallet.models.CashDay).
+CASH_DAYS_OF_HOURS = """
+SELECT account_id, date_trunc('day', hour, 'UTC') AS day, kind, sum(amount) AS amount
+FROM wallet_cashhour
+WHERE account_id IN (SELECT id FROM wallet_account WHERE {accounts})
+GROUP BY 1, 2, 3
+"""
 _BUILD_HOURS_SQL = (
     "INSERT INTO wallet_cashhour "
     "(account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created) "
     + CASH_HOURS_OF_ENTRIES.format(accounts="id = %s")
 )
+_BUILD_DAYS_SQL = "INSERT INTO wallet_cashday (account_id, day, kind, amount) " + (
+    CASH_DAYS_OF_HOURS.format(accounts="id = %s")
+)
 
 
 def keep_cash_hours(user) -> None:
-    """From now on the player's cash account keeps its hours (CashHour), first built from
-    the entries it already has: the protection's limits and reality check read them. Call
-    it inside the transaction that sets the player's limit or reality check, so that both
-    commit together. The flag's update takes the account's row lock, which every posting
-    takes first: a posting committed before it is in the hours built here (a statement of
-    its own, so a snapshot taken once the lock is granted), and one after it reads the
-    flag under that lock and adds to the hours itself."""
+    """From now on the player's cash account keeps its hours and days (CashHour, CashDay),
+    first built from the entries it already has: the protection's limits and reality
+    check read them. Call it inside the transaction that sets the player's limit or
+    reality check, so that both commit together. The flag's update takes the account's
+    row lock, which every posting takes first: a posting committed before it is in what is
+    built here (statements of their own, so snapshots taken once the lock is granted), and
+    one after it reads the flag under that lock and adds to the hours and days itself."""
     account = cash_account(user)
     with connection.cursor() as cursor:
         cursor.execute(_KEEP_HOURS_SQL, [account.key])
         if cursor.fetchone() is not None:
             cursor.execute(_BUILD_HOURS_SQL, [account.pk])
+            cursor.execute(_BUILD_DAYS_SQL, [account.pk])
 
 
 def pending_account(user) -> Account:

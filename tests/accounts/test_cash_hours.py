@@ -131,23 +131,50 @@ def test_the_periods_read_from_the_hours_are_the_entries_summed(make_user, posti
     assert ledger_problems() == []
 
 
-def _entries_read(judge) -> int:
-    """How many ledger entries `judge()` read, by any scan (this transaction's own
+def _rows_read(table: str, judge) -> int:
+    """How many rows of `table` `judge()` read, by any scan (this transaction's own
     statistics: an index scan counts the rows it fetched against the index, a bitmap
     scan against the table, a sequential scan as returned)."""
-    fetched = (
-        "SELECT pg_stat_get_xact_tuples_returned('wallet_entry'::regclass)"
-        " + pg_stat_get_xact_tuples_fetched('wallet_entry'::regclass)"
-        " + (SELECT sum(pg_stat_get_xact_tuples_fetched(indexrelid)) FROM pg_index"
-        "    WHERE indrelid = 'wallet_entry'::regclass)"
+    read = (
+        "SELECT pg_stat_get_xact_tuples_returned(%(table)s::regclass)"
+        " + pg_stat_get_xact_tuples_fetched(%(table)s::regclass)"
+        " + (SELECT coalesce(sum(pg_stat_get_xact_tuples_fetched(indexrelid)), 0) FROM pg_index"
+        "    WHERE indrelid = %(table)s::regclass)"
     )
     with connection.cursor() as cursor:
-        cursor.execute(fetched)
+        cursor.execute(read, {"table": table})
         (before,) = cursor.fetchone()
         judge()
-        cursor.execute(fetched)
+        cursor.execute(read, {"table": table})
         (after,) = cursor.fetchone()
     return after - before
+
+
+def _entries_read(judge) -> int:
+    return _rows_read("wallet_entry", judge)
+
+
+@pytest.mark.django_db
+def test_a_month_of_play_in_every_hour_is_read_as_days_and_the_hours_of_three_days(make_user):
+    """A bet in every hour of the last 30 days: the judgement reads the days after each
+    period's first day and the hours of those first days only (at most 30 days and 3 x 23
+    hours), not the month's 720 hours, and sums them to the bets."""
+    player = make_user()
+    with _made_at(JUDGED_AT - timedelta(days=40)):
+        protection.set_limit(player, Kind.LOSS, Period.DAY, NO_LIMIT)
+        wallet.deposit(player, 10**6, provider="t", provider_reference="f", key="f")
+    made = []
+    for n in range(30 * 24):
+        at = JUDGED_AT - timedelta(minutes=30) - timedelta(hours=n)
+        _post(player, n, at, "bet", -1)
+        made.append((at, "bet", -1))
+
+    def judged() -> dict[str, object]:
+        return _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS)
+
+    assert judged() == _counted(made, ("bet", "win"))
+    assert _rows_read("wallet_cashday", judged) <= 31
+    assert _rows_read("wallet_cashhour", judged) <= 3 * 23 + 3 + 2  # and the edges, the session
 
 
 @pytest.mark.django_db

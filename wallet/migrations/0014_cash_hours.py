@@ -33,27 +33,35 @@ _ENTRIES = (
 )
 _ENTRIES_AND_HOURS = (
     """    IF true = ANY(hourly) THEN
-        -- The cash entries of the accounts that keep hours are added to their hour
-        -- (wallet_cashhour); an account appears once in a posting, so once in the upsert.
+        -- The cash entries of the accounts that keep hours are added to their hour and
+        -- their day (wallet_cashhour, wallet_cashday); an account appears once in a
+        -- posting, so once in each upsert.
         WITH written AS (
             INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
             SELECT transaction_id, m.id, m.amount, m.after
             FROM unnest(ids, amounts, balances_after) WITH ORDINALITY AS m(id, amount, after, n)
             ORDER BY m.n
             RETURNING id, account_id, amount
+        ), kept AS (
+            SELECT w.* FROM written w
+            JOIN unnest(ids, hourly) AS a(id, keeps) ON a.id = w.account_id
+            WHERE a.keeps
+        ), hours AS (
+            INSERT INTO wallet_cashhour AS h
+                (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
+            SELECT k.account_id, date_trunc('hour', p_created, 'UTC'), p_kind, k.amount, k.id,
+                   k.id, p_created
+            FROM kept k
+            ON CONFLICT (account_id, hour, kind) DO UPDATE SET
+                amount = h.amount + excluded.amount,
+                first_entry_id = least(h.first_entry_id, excluded.first_entry_id),
+                last_entry_id = greatest(h.last_entry_id, excluded.last_entry_id),
+                last_created = greatest(h.last_created, excluded.last_created)
         )
-        INSERT INTO wallet_cashhour AS h
-            (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
-        SELECT w.account_id, date_trunc('hour', p_created, 'UTC'), p_kind, w.amount, w.id,
-               w.id, p_created
-        FROM written w
-        JOIN unnest(ids, hourly) AS a(id, keeps) ON a.id = w.account_id
-        WHERE a.keeps
-        ON CONFLICT (account_id, hour, kind) DO UPDATE SET
-            amount = h.amount + excluded.amount,
-            first_entry_id = least(h.first_entry_id, excluded.first_entry_id),
-            last_entry_id = greatest(h.last_entry_id, excluded.last_entry_id),
-            last_created = greatest(h.last_created, excluded.last_created);
+        INSERT INTO wallet_cashday AS d (account_id, day, kind, amount)
+        SELECT k.account_id, date_trunc('day', p_created, 'UTC'), p_kind, k.amount
+        FROM kept k
+        ON CONFLICT (account_id, day, kind) DO UPDATE SET amount = d.amount + excluded.amount;
     ELSE
         INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
         SELECT transaction_id, m.id, m.amount, m.after
@@ -82,6 +90,23 @@ _LOCKED_WITH_FLAGS = (
         for by in ("key", "id")
     ),
 )
+
+_KINDS = [
+    ("deposit", "Deposit"),
+    ("withdrawal_request", "Withdrawal requested"),
+    ("withdrawal_paid", "Withdrawal paid"),
+    ("withdrawal_rejected", "Withdrawal returned"),
+    ("withdrawal_cancelled", "Withdrawal cancelled"),
+    ("hold", "Stake held"),
+    ("release", "Stake refunded"),
+    ("settle", "Settlement"),
+    ("fee", "Fee"),
+    ("bet", "Bet"),
+    ("win", "Win"),
+    ("adjustment", "Staff adjustment"),
+    ("correction", "Correction"),
+    ("transfer", "Transfer"),
+]
 
 _LINEAR = _0010._replacing(_0008.WALLET_POST, _0010._QUADRATIC, _0010._LINEAR)
 WALLET_POST = _0010._replacing(
@@ -119,22 +144,7 @@ class Migration(migrations.Migration):
                 (
                     "kind",
                     models.CharField(
-                        choices=[
-                            ("deposit", "Deposit"),
-                            ("withdrawal_request", "Withdrawal requested"),
-                            ("withdrawal_paid", "Withdrawal paid"),
-                            ("withdrawal_rejected", "Withdrawal returned"),
-                            ("withdrawal_cancelled", "Withdrawal cancelled"),
-                            ("hold", "Stake held"),
-                            ("release", "Stake refunded"),
-                            ("settle", "Settlement"),
-                            ("fee", "Fee"),
-                            ("bet", "Bet"),
-                            ("win", "Win"),
-                            ("adjustment", "Staff adjustment"),
-                            ("correction", "Correction"),
-                            ("transfer", "Transfer"),
-                        ],
+                        choices=_KINDS,
                         max_length=20,
                     ),
                 ),
@@ -142,6 +152,36 @@ class Migration(migrations.Migration):
                 ("first_entry_id", models.BigIntegerField()),
                 ("last_entry_id", models.BigIntegerField()),
                 ("last_created", models.DateTimeField()),
+                (
+                    "account",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="wallet.account",
+                    ),
+                ),
+            ],
+        ),
+        migrations.CreateModel(
+            name="CashDay",
+            fields=[
+                (
+                    "pk",
+                    models.CompositePrimaryKey(
+                        "account",
+                        "day",
+                        "kind",
+                        blank=True,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("day", models.DateTimeField()),
+                ("kind", models.CharField(choices=_KINDS, max_length=20)),
+                ("amount", models.BigIntegerField()),
                 (
                     "account",
                     models.ForeignKey(
