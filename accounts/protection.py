@@ -6,10 +6,10 @@ row first, so two requests of one player are checked one after the other: the se
 what the first committed, and no pair of concurrent requests can pass a limit together.
 
 Spending is read from the ledger itself, never counted a second time here: from the
-player's cash hours (wallet.models.CashHour), which the ledger writes with the entries in
-the same statement, and the entries of the hour in which a period starts. A rolled-back
-deposit or bet leaves nothing behind to correct, and the totals cannot drift from the
-money (`ledger_check` compares the hours with the entries).
+player's cash days and hours (wallet.models.CashDay, CashHour), which the ledger writes
+with the entries in the same statement, and the entries of the hour in which a period
+starts. A rolled-back deposit or bet leaves nothing behind to correct, and the totals
+cannot drift from the money (`ledger_check` compares them with the entries).
 
 - Limits run over rolling periods (24 hours, 7 days, 30 days); every limit set applies,
   so the lowest one wins. Lowering or setting a limit takes effect at once; raising or
@@ -349,9 +349,9 @@ _STAKE_KINDS = _array_literal(STAKE_KINDS)
 # statement of its own whose snapshot sees everything the player's previous request
 # committed: the account's standing (under FOR KEY SHARE, as check_standing), whether the
 # key already moved money, the limits of one kind in force per period, what the player's
-# cash moved in the counted kinds per period, from their cash hours (accounts 0014; read
-# only when a limit is set, or for a reality check) with their last stake in the session,
-# and the row's exclusion and reality check.
+# cash moved in the counted kinds per period, from their cash days and hours (accounts
+# 0014; read only when a limit is set, or for a reality check) with their last stake in
+# the session, and the row's exclusion and reality check.
 # The function's verdict follows the rules in this module's docstring; only when it lets
 # the money move does the function post, and start a reality check's clock at the first
 # stake of a session. Python words its refusals (below).
