@@ -82,35 +82,14 @@ def ledger_problems() -> list[str]:
         for key, entry_id in cursor.fetchall():
             problems.append(f"{key}: entry {entry_id} is not the running sum of its entries")
         # The accounts that keep hours have exactly their entries summed per hour and
-        # kind, bounded by each hour's first and last entry; no other account has any.
-        cursor.execute(
-            f"""
-            SELECT a.key, coalesce(x.hour, h.hour), coalesce(x.kind, h.kind)
-            FROM ({CASH_HOURS_OF_ENTRIES.format(accounts="keeps_hours")}) x
-            FULL JOIN wallet_cashhour h
-              ON (h.account_id, h.hour, h.kind) = (x.account_id, x.hour, x.kind)
-            JOIN wallet_account a ON a.id = coalesce(x.account_id, h.account_id)
-            WHERE (x.amount, x.first_entry_id, x.last_entry_id, x.last_created)
-                  IS DISTINCT FROM
-                  (h.amount, h.first_entry_id, h.last_entry_id, h.last_created)
-            ORDER BY 1, 2, 3
-            """
-        )
-        for key, hour, kind in cursor.fetchall():
+        # kind, bounded by each hour's first and last entry, and their hours summed per
+        # day; no other account has any.
+        hours = CASH_HOURS_OF_ENTRIES.format(accounts="keeps_hours")
+        columns = ("amount", "first_entry_id", "last_entry_id", "last_created")
+        for key, hour, kind in _not_summed(cursor, "wallet_cashhour", "hour", hours, columns):
             problems.append(f"{key}: its {kind} hour from {hour:%Y-%m-%d %H:%M} is not its entries")
-        # And their days are their hours summed per day and kind.
-        cursor.execute(
-            f"""
-            SELECT a.key, coalesce(x.day, d.day), coalesce(x.kind, d.kind)
-            FROM ({CASH_DAYS_OF_HOURS.format(accounts="keeps_hours")}) x
-            FULL JOIN wallet_cashday d
-              ON (d.account_id, d.day, d.kind) = (x.account_id, x.day, x.kind)
-            JOIN wallet_account a ON a.id = coalesce(x.account_id, d.account_id)
-            WHERE x.amount IS DISTINCT FROM d.amount
-            ORDER BY 1, 2, 3
-            """
-        )
-        for key, day, kind in cursor.fetchall():
+        days = CASH_DAYS_OF_HOURS.format(accounts="keeps_hours")
+        for key, day, kind in _not_summed(cursor, "wallet_cashday", "day", days, ("amount",)):
             problems.append(f"{key}: its {kind} day {day:%Y-%m-%d} is not its hours")
         cursor.execute(
             "SELECT key, balance FROM wallet_account WHERE balance < 0 AND kind = ANY(%s)",
@@ -157,6 +136,25 @@ def ledger_problems() -> list[str]:
         holding = dict(cursor.fetchall())
     problems.extend(_stakes_left_behind(holding))
     return problems
+
+
+def _not_summed(cursor, table: str, period: str, expected: str, columns: tuple[str, ...]):
+    """(account key, period, kind) of each row of `table` (by account, period and kind)
+    whose `columns` differ from the rows `expected` computes from what they sum, and of
+    each row that one side has and the other lacks."""
+    cursor.execute(
+        f"""
+        SELECT a.key, coalesce(x.{period}, t.{period}), coalesce(x.kind, t.kind)
+        FROM ({expected}) x
+        FULL JOIN {table} t
+          ON (t.account_id, t.{period}, t.kind) = (x.account_id, x.{period}, x.kind)
+        JOIN wallet_account a ON a.id = coalesce(x.account_id, t.account_id)
+        WHERE ({", ".join(f"x.{c}" for c in columns)})
+              IS DISTINCT FROM ({", ".join(f"t.{c}" for c in columns)})
+        ORDER BY 1, 2, 3
+        """
+    )
+    return cursor.fetchall()
 
 
 def _stakes_left_behind(holding: dict[str, int]) -> list[str]:

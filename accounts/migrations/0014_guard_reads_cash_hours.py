@@ -28,6 +28,11 @@ _FROM_ENTRIES = _0011.FUNCTION[
     _0011.FUNCTION.index(_MOVED_FROM) : _0011.FUNCTION.index(_MOVED_UNTIL) + len(_MOVED_UNTIL)
 ]
 
+# The three periods' sums of a subquery `r` run once for each period `s.n`.
+_PER_PERIOD = """        SELECT coalesce(sum(r.amount) FILTER (WHERE s.n = 1), 0)::bigint AS day,
+               coalesce(sum(r.amount) FILTER (WHERE s.n = 2), 0)::bigint AS week,
+               coalesce(sum(r.amount) FILTER (WHERE s.n = 3), 0)::bigint AS month"""
+
 _FROM_HOURS = """    -- The cash account, only when a limit or the reality check needs what moved.
     LEFT JOIN LATERAL (
         SELECT a.id FROM wallet_account a
@@ -47,9 +52,7 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
     -- Each period's in a subquery of its own (an aggregate, so never merged into a join):
     -- an index range of the account's hours, whatever the estimates.
     CROSS JOIN LATERAL (
-        SELECT coalesce(sum(r.amount) FILTER (WHERE s.n = 1), 0)::bigint AS day,
-               coalesce(sum(r.amount) FILTER (WHERE s.n = 2), 0)::bigint AS week,
-               coalesce(sum(r.amount) FILTER (WHERE s.n = 3), 0)::bigint AS month
+{per_period}
         FROM (VALUES (1, day_hour, day_day), (2, week_hour, week_day),
                      (3, month_hour, month_day)) AS s(n, hour, day)
         CROSS JOIN LATERAL (
@@ -65,9 +68,7 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
     -- transaction found by its id. Subqueries within subqueries, as above: the only order
     -- that reads no more than that hour's entries, whatever the estimates.
     CROSS JOIN LATERAL (
-        SELECT coalesce(sum(r.amount) FILTER (WHERE s.n = 1), 0)::bigint AS day,
-               coalesce(sum(r.amount) FILTER (WHERE s.n = 2), 0)::bigint AS week,
-               coalesce(sum(r.amount) FILTER (WHERE s.n = 3), 0)::bigint AS month
+{per_period}
         FROM (VALUES (1, day_start, day_hour), (2, week_start, week_hour),
                      (3, month_start, month_hour)) AS s(n, since, hour)
         CROSS JOIN LATERAL (
@@ -98,7 +99,7 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
         SELECT days.day + hours.day + edges.day AS day,
                days.week + hours.week + edges.week AS week,
                days.month + hours.month + edges.month AS month, session.last_stake
-    ) moved"""
+    ) moved""".format(per_period=_PER_PERIOD)
 
 JUDGEMENT_FROM_ENTRIES = _0011.FUNCTION.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1)
 assert JUDGEMENT_FROM_ENTRIES.count(_FROM_ENTRIES) == 1

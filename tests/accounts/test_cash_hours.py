@@ -12,6 +12,7 @@ from unittest import mock
 
 import pytest
 from django.db import connection, connections, transaction
+from django.db.models import F
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from accounts.models import ProtectionLimit
 from staff.roles import REGULATORS_GROUP
 from wallet import services as wallet
 from wallet.invariants import ledger_problems
-from wallet.models import CashHour
+from wallet.models import CashDay, CashHour
 
 Kind, Period = ProtectionLimit.Kind, ProtectionLimit.Period
 
@@ -278,3 +279,20 @@ def test_a_win_paid_while_a_first_limit_is_being_set_is_in_the_hours(funded_play
     assert ledger_problems() == []
     moved = _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS, at=timezone.now())
     assert moved["day"] == -100  # 500 staked, 400 won back
+
+
+@pytest.mark.django_db
+def test_the_ledger_check_finds_an_hour_or_a_day_that_is_not_what_it_sums(funded_player):
+    player = funded_player(10_000)
+    protection.set_limit(player, Kind.LOSS, Period.DAY, NO_LIMIT)
+    wallet.place_bet(player, 300, key="bet", reference="round:crash:1")
+    assert ledger_problems() == []
+    key = wallet.cash_account(player).key
+
+    CashHour.objects.filter(kind="bet").update(first_entry_id=F("first_entry_id") - 1)
+    CashDay.objects.filter(kind="bet").update(amount=F("amount") + 1)
+
+    problems = ledger_problems()
+    assert len(problems) == 2
+    assert problems[0].startswith(f"{key}: its bet hour from ")
+    assert problems[1].startswith(f"{key}: its bet day ") and problems[1].endswith("its hours")
