@@ -16,6 +16,7 @@ setting, given again: `CREATE OR REPLACE` drops it)."""
 
 import importlib
 
+from django.conf import settings
 from django.db import migrations
 
 _0011 = importlib.import_module("accounts.migrations.0011_guard_judgement_function")
@@ -125,13 +126,19 @@ JUDGEMENT_FROM_HOURS = JUDGEMENT_FROM_ENTRIES.replace(_FROM_ENTRIES, _FROM_HOURS
 
 # The players who have a limit or a reality check keep their cash hours from now on
 # (wallet.services.keep_cash_hours does it for those who set one later), built from the
-# entries they already have.
-KEEP_HOURS = """
-UPDATE wallet_account a SET keeps_hours = true
+# entries they already have. One who has never had money (a deposit limit set at sign-up)
+# gets the cash account now, marked: the first deposit would otherwise create it unmarked,
+# and the limits would count nothing.
+MARK_ACCOUNTS = """
+INSERT INTO wallet_account (key, kind, owner_id, reference, currency, balance, created,
+                            keeps_hours)
+SELECT 'cash:user:' || p.user_id, 'cash', p.user_id, '', %s, 0, now(), true
 FROM accounts_playerprotection p
-WHERE a.key = 'cash:user:' || p.user_id
-  AND (p.reality_check_minutes IS NOT NULL
-       OR EXISTS (SELECT FROM accounts_protectionlimit l WHERE l.protection_id = p.id));
+WHERE p.reality_check_minutes IS NOT NULL
+   OR EXISTS (SELECT FROM accounts_protectionlimit l WHERE l.protection_id = p.id)
+ON CONFLICT (key) DO UPDATE SET keeps_hours = true
+"""
+BUILD_HOURS_AND_DAYS = """
 INSERT INTO wallet_cashhour
     (account_id, hour, kind, amount, first_entry_id, last_entry_id, last_created)
 SELECT e.account_id, date_trunc('hour', t.created, 'UTC'), t.kind, sum(e.amount),
@@ -158,7 +165,9 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunSQL(KEEP_HOURS, KEEP_NONE),
+        migrations.RunSQL(
+            [(MARK_ACCOUNTS, [settings.CURRENCY]), BUILD_HOURS_AND_DAYS], KEEP_NONE
+        ),
         migrations.RunSQL(
             JUDGEMENT_FROM_HOURS + _0013.GENERIC, JUDGEMENT_FROM_ENTRIES + _0013.GENERIC
         )

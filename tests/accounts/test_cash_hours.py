@@ -12,6 +12,7 @@ from unittest import mock
 
 import pytest
 from django.db import connection, connections, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django.db.models import F
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -296,3 +297,35 @@ def test_the_ledger_check_finds_an_hour_or_a_day_that_is_not_what_it_sums(funded
     assert len(problems) == 2
     assert problems[0].startswith(f"{key}: its bet hour from ")
     assert problems[1].startswith(f"{key}: its bet day ") and problems[1].endswith("its hours")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_marks_the_limited_players_and_builds_their_hours(make_user, funded_player):
+    """Players with limits before the cash hours: one who played has their hours built
+    from their entries; one who never had money gets a marked cash account, so that their
+    first deposit is counted by their deposit limit."""
+    played, never_paid = funded_player(10_000), make_user()
+    wallet.place_bet(played, 300, key="before", reference="round:crash:1")
+    executor = MigrationExecutor(connection)
+    executor.migrate([("accounts", "0013_guard_generic_plans"), ("wallet", "0013_generic_plans")])
+    try:
+        for player in (played, never_paid):
+            ProtectionLimit.objects.create(
+                protection=protection.protection_of(player),
+                kind=Kind.DEPOSIT,
+                period=Period.DAY,
+                amount=20_000,
+            )
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    finally:
+        wallet.open_house_accounts()  # what post_migrate does after `migrate`
+
+    assert wallet.cash_account(never_paid).keeps_hours
+    assert CashHour.objects.get(account=wallet.cash_account(played), kind="bet").amount == -300
+    assert ledger_problems() == []
+    assert protection.protection_problems() == []
+    wallet.deposit(never_paid, 15_000, provider="t", provider_reference="a", key="a")
+    with pytest.raises(wallet.ProtectionRefusal, match="already deposited"):
+        wallet.deposit(never_paid, 6_000, provider="t", provider_reference="b", key="b")
