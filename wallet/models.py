@@ -39,9 +39,9 @@ class Account(models.Model):
     balance = models.BigIntegerField(default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
-    # A player's cash account whose movements are also summed per hour (CashHour): set,
-    # never cleared, by services.keep_cash_hours when the player first sets a limit or a
-    # reality check, which read them. The other accounts' postings write no hours.
+    # A player's cash account whose movements are also summed per hour and day (CashHour,
+    # CashDay): set, never cleared, by services.keep_cash_hours when the player first sets
+    # a limit or a reality check, which read them. The other accounts' postings write none.
     keeps_hours = models.BooleanField(db_default=False)
 
     class Meta:

@@ -127,7 +127,7 @@ WHERE e.account_id IN (SELECT id FROM wallet_account WHERE {accounts})
 GROUP BY 1, 2, 3
 """
 _KEEP_HOURS_SQL = (
-    "UPDATE wallet_account SET keeps_hours = true WHERE key = %s AND NOT keeps_hours RETURNING id"
+    "UPDATE wallet_account SET keeps_hours = true WHERE id = %s AND NOT keeps_hours RETURNING id"
 )
 # The days of an account's hours, as wallet_post keeps them (wallet.models.CashDay).
 CASH_DAYS_OF_HOURS = """
@@ -156,7 +156,7 @@ def keep_cash_hours(user) -> None:
     one after it reads the flag under that lock and adds to the hours and days itself."""
     account = cash_account(user)
     with connection.cursor() as cursor:
-        cursor.execute(_KEEP_HOURS_SQL, [account.key])
+        cursor.execute(_KEEP_HOURS_SQL, [account.pk])
         if cursor.fetchone() is not None:
             cursor.execute(_BUILD_HOURS_SQL, [account.pk])
             cursor.execute(_BUILD_DAYS_SQL, [account.pk])

@@ -73,7 +73,7 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
         FROM (VALUES (1, day_start, day_hour), (2, week_start, week_hour),
                      (3, month_start, month_hour)) AS s(n, since, hour)
         CROSS JOIN LATERAL (
-            SELECT sum(kind.amount) AS amount
+            SELECT sum(since.amount) AS amount
             FROM wallet_cashhour h
             CROSS JOIN LATERAL (
                 SELECT sum(e.amount) AS amount
@@ -83,7 +83,7 @@ _FROM_HOURS = """    -- The cash account, only when a limit or the reality check
                   AND (SELECT t.kind = h.kind AND t.created >= s.since
                               AND t.created < h.hour + interval '1 hour'
                        FROM wallet_transaction t WHERE t.id = e.transaction_id)
-            ) kind
+            ) since
             WHERE h.account_id = cash.id AND h.hour = s.hour AND h.kind = ANY(counted_kinds)
         ) r
         WHERE lim.any

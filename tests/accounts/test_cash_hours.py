@@ -152,10 +152,6 @@ def _rows_read(table: str, judge) -> int:
     return after - before
 
 
-def _entries_read(judge) -> int:
-    return _rows_read("wallet_entry", judge)
-
-
 @pytest.mark.django_db
 def test_a_month_of_play_in_every_hour_is_read_as_days_and_the_hours_of_three_days(make_user):
     """A bet in every hour of the last 30 days: the judgement reads the days after each
@@ -196,12 +192,12 @@ def test_a_judgement_reads_only_the_entries_of_the_hours_its_periods_start_in(ma
     def day_judged() -> int:
         return _judgement(player, Kind.LOSS.value, protection._PLAY_KINDS)["day"]
 
-    assert _entries_read(lambda: day_judged() == -300) == 0
+    assert _rows_read("wallet_entry", lambda: day_judged() == -300) == 0
     assert day_judged() == -300
 
     _post(player, 300, STARTS["day"] + timedelta(minutes=1), "bet", -1)
     _post(player, 301, STARTS["day"] - timedelta(minutes=1), "bet", -1)  # before the day
-    assert _entries_read(day_judged) == 2
+    assert _rows_read("wallet_entry", day_judged) == 2
     assert day_judged() == -301
 
 

@@ -1,22 +1,24 @@
-"""The players' cash hours (wallet.models.CashHour): what moved through a player's cash
-account in each hour, per kind of transaction, kept by `wallet_post` as it writes the
-entries, for the accounts that keep them (`Account.keeps_hours`).
+"""The players' cash hours and days (wallet.models.CashHour, CashDay): what moved through a
+player's cash account in each hour and each day, per kind of transaction, kept by
+`wallet_post` as it writes the entries, for the accounts that keep them
+(`Account.keeps_hours`).
 
 A limited player's stake or deposit was judged by summing every cash entry of the
 player's last 30 days, each with its transaction (accounts_guard_judgement): 4.9 ms after
 3,000 bets, and growing with how much the player had played. The judgement now reads the
-period's hours instead, and only the entries of the hour in which a period starts
-(accounts 0014, which also marks the accounts of the players who have limits and builds
-their hours).
+period's days and hours instead, and only the entries of the hour in which a period
+starts (accounts 0014, which also marks the accounts of the players who have limits and
+builds their hours and days).
 
 `wallet_post` reads each account's flag with its lock. When an account of the posting
-keeps hours, the statement that writes the entries also adds them to their hours: one
-upsert a player, under the account's lock it already holds (about 30 us of the server's
-CPU for a bet, pgbench on `wallet_post`). A posting naming no such account writes the
-entries as before. Its generic plans are kept (the setting of wallet 0013, given again:
-`CREATE OR REPLACE` drops it)."""
+keeps hours, the statement that writes the entries also adds them to their hour and day:
+two upserts a player, under the account's lock it already holds (the hour's alone about
+30 us of the server's CPU for a bet, pgbench on `wallet_post`). A posting naming no such
+account writes the entries as before. Its generic plans are kept (the setting of wallet
+0013, given again: `CREATE OR REPLACE` drops it)."""
 
 import importlib
+import textwrap
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -63,10 +65,7 @@ _ENTRIES_AND_HOURS = (
         FROM kept k
         ON CONFLICT (account_id, day, kind) DO UPDATE SET amount = d.amount + excluded.amount;
     ELSE
-        INSERT INTO wallet_entry (transaction_id, account_id, amount, balance_after)
-        SELECT transaction_id, m.id, m.amount, m.after
-        FROM unnest(ids, amounts, balances_after) WITH ORDINALITY AS m(id, amount, after, n)
-        ORDER BY m.n;
+""" + textwrap.indent(_ENTRIES[0], "    ") + """
     END IF;""",
 )
 # Each account's flag read with its lock, in both forms of the lock's statement.
