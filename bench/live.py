@@ -1,27 +1,31 @@
 """Live-game round trips under load, against the same servers' durable relay and bare echo.
 
-    .venv/bin/python bench/live.py [--tables 200] [--seconds 30] [--warmup 8] [--think 2]
-                                   [--servers 2] [--find-max MS]
+    .venv/bin/python bench/live.py [--tables 200] [--seconds 30] [--rounds 3] [--warmup 8]
+                                   [--think 2] [--servers 2] [--find-max MS]
 
 Creates a scratch database, N two-seat Rock Paper Scissors tables whose players always
 draw (so a game never ends), starts `--servers` daphne processes on it (the scale-out of
 the README: a table's two seats sit on different servers, so every move crosses the Redis
 channel layer), and drives every seat with its own WebSocket client. A move's round trip
 is the time from `act` sent to the opponent receiving the state that move produced; each
-table waits `--think` seconds between moves, as players do. Then, paced alike on the same
-servers, two baselines: as many pairs of sockets on the durable relay (bench/relay.py: one
+table waits `--think` seconds between moves, as players do. Two baselines are paced alike
+on the same servers: as many pairs of sockets on the durable relay (bench/relay.py: one
 committed row instead of a game), and as many clients as there are seats on a bare echo.
-Every phase opens its own sockets, plays `--warmup` seconds whose round trips are left out
-(a socket's first messages, the servers' first statements), then `--seconds` measured.
-Prints the moves' p50/p99 window by window; rate, p50, p90, p99 and the servers' CPU per
-message of each phase; and the p99 ratios moves/echo (the target: within 3x at 200
-tables), relay/echo and moves/relay (the target: within 1.2x). `--think 0` measures the
-capacity instead.
-Sockets close only once every table has finished: a close is a change of its game (the seat
-goes offline), which would otherwise load the servers while other tables are measured.
-Each game's clock starts once its sockets are open, just before the driving: a Rock Paper
-Scissors player whose step time ran out forfeits, so a game set up (or whose seats sat
-down) more than a step time before its first move would end at that move.
+
+The three kinds take turns, in `--rounds` rounds that share the `--seconds` measured
+(moves, relay, echo, then again): this machine's speed drifts from minute to minute, and
+kinds measured one after the other compared minutes as much as code. Every socket opens
+before the first round and stays open to the end (a game socket's close is a change of its
+game, and its lease is renewed every 10 s in every round alike). The first round of each
+kind plays `--warmup` seconds whose round trips are left out (a socket's first messages,
+the servers' first statements); a later round leaves out its first think time, in which
+its clients' first round trips come round. Each game's clock starts again just before each
+of its rounds: a Rock Paper Scissors player whose step time ran out forfeits.
+
+Prints each round's p50 and p99 per kind side by side; rate, p50, p90, p99 and the servers'
+CPU per message of each kind over its rounds; and the p99 ratios moves/echo (the target:
+within 3x at 200 tables), relay/echo and moves/relay (the target: within 1.2x). `--think 0`
+measures the capacity instead.
 `GAME_MOVE_THREADS` (the servers' move threads) passes through from the environment.
 `--find-max 100` looks for the most tables the servers carry with the moves' p99 within
 100 ms instead: it drives 50 tables, doubles the count while the p99 holds (up to
@@ -201,64 +205,111 @@ async def open_pair(
     return seats
 
 
-class Phase:
-    """A phase's timeline, shared by its clients: a warm-up from `start()`, whose round
-    trips are left out of the figures (a socket's first messages, the servers' first
-    statements on their connections), then the measured window."""
+class Window:
+    """One round of one kind's clients: a lead-in from `start()` whose round trips are left
+    out of the figures, then the measured seconds. The first round's lead-in is the warm-up
+    (a socket's first messages, the servers' first statements on their connections); a later
+    round's is one think time, in which its clients' first round trips come round."""
 
-    def __init__(self, warmup: float, seconds: float) -> None:
-        self.warmup, self.seconds = warmup, seconds
+    def __init__(self, lead_in: float, seconds: float) -> None:
+        self.lead_in, self.seconds = lead_in, seconds
         self.started = asyncio.Event()
 
     def start(self) -> None:
-        self.measured_from = time.monotonic() + self.warmup
+        self.measured_from = time.monotonic() + self.lead_in
         self.until = self.measured_from + self.seconds
         self.started.set()
 
     def counts(self, sent_at: float) -> bool:
-        return sent_at >= self.measured_from
+        return self.measured_from <= sent_at < self.until
+
+    async def pause(self, think: float) -> bool:
+        """Waits a think time; False once the window is over (nothing more is sent)."""
+        await asyncio.sleep(think)
+        return time.monotonic() < self.until
 
 
-async def drive_table(
-    seats, phase: Phase, think: float, samples: list[tuple[float, float]], name: str
-) -> None:
-    latest: list[dict | None] = [None, None]
-    arrived = [asyncio.Event(), asyncio.Event()]
+class Table:
+    """A pair of sockets speaking the table's protocol (a game's two seats, or a relay pair),
+    each listened to for as long as the benchmark runs: `act` with the seq in, the opponent's
+    `state` with the next seq out."""
 
-    async def listen(i: int) -> None:
-        async for raw in seats[i]:
+    def __init__(self, seats: list, name: str) -> None:
+        self.seats, self.name = seats, name
+        self.latest: list[dict | None] = [None, None]
+        self.arrived = [asyncio.Event(), asyncio.Event()]
+        self.listeners = [asyncio.create_task(self._listen(i)) for i in range(2)]
+
+    async def _listen(self, i: int) -> None:
+        async for raw in self.seats[i]:
             message = json.loads(raw)
             if message["type"] == "state" and (
-                latest[i] is None or message["seq"] >= latest[i]["seq"]
+                self.latest[i] is None or message["seq"] >= self.latest[i]["seq"]
             ):
-                latest[i] = message
-                arrived[i].set()
+                self.latest[i] = message
+                self.arrived[i].set()
 
-    listeners = [asyncio.create_task(listen(i)) for i in range(2)]
-    while latest[0] is None or latest[1] is None:
-        await asyncio.wait([asyncio.create_task(e.wait()) for e in arrived], timeout=10)
-    await phase.started.wait()
-    await asyncio.sleep(random.uniform(0, think))  # tables do not move in lockstep
-    while time.monotonic() < phase.until:
-        await asyncio.sleep(think)
-        if len(latest[0]["to_act"]) != 1:
-            raise RuntimeError(f"{name}: nobody to act (its game ended?): {latest[0]}")
-        (mover,) = latest[0]["to_act"]
-        other = 1 - mover
-        seq = max(latest[0]["seq"], latest[1]["seq"])
-        arrived[other].clear()
-        at, sent = time.monotonic(), time.perf_counter()
-        await seats[mover].send(json.dumps({"type": "act", "seq": seq, "action": {"sign": "rock"}}))
-        while latest[other]["seq"] <= seq:
-            await asyncio.wait_for(arrived[other].wait(), timeout=30)
+    async def ready(self) -> None:
+        """Both seats have their first state."""
+        while self.latest[0] is None or self.latest[1] is None:
+            await asyncio.wait([asyncio.create_task(e.wait()) for e in self.arrived], timeout=10)
+
+    async def play(self, window: Window, think: float, samples: list[tuple[float, float]]) -> None:
+        latest, arrived = self.latest, self.arrived
+        await window.started.wait()
+        await asyncio.sleep(random.uniform(0, think))  # tables do not move in lockstep
+        while await window.pause(think):
+            if len(latest[0]["to_act"]) != 1:
+                raise RuntimeError(f"{self.name}: nobody to act (its game ended?): {latest[0]}")
+            (mover,) = latest[0]["to_act"]
+            other = 1 - mover
+            seq = max(latest[0]["seq"], latest[1]["seq"])
             arrived[other].clear()
-        if phase.counts(at):
-            samples.append((at, time.perf_counter() - sent))
-        while latest[0]["seq"] <= seq:  # both sides on the new move before the next one
-            await asyncio.wait_for(arrived[0].wait(), timeout=30)
-            arrived[0].clear()
-    for task in listeners:
-        task.cancel()
+            at, sent = time.monotonic(), time.perf_counter()
+            await self.seats[mover].send(
+                json.dumps({"type": "act", "seq": seq, "action": {"sign": "rock"}})
+            )
+            while latest[other]["seq"] <= seq:
+                await asyncio.wait_for(arrived[other].wait(), timeout=30)
+                arrived[other].clear()
+            if window.counts(at):
+                samples.append((at, time.perf_counter() - sent))
+            while latest[0]["seq"] <= seq:  # both sides on the new move before the next one
+                await asyncio.wait_for(arrived[0].wait(), timeout=30)
+                arrived[0].clear()
+
+    async def close(self) -> None:
+        for task in self.listeners:
+            task.cancel()
+        await asyncio.gather(*(ws.close() for ws in self.seats))
+
+
+async def open_tables(urls, pairs) -> list[Table]:
+    """Every pair's sockets, each with its first state."""
+    gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
+    tables = [
+        Table(seats, paths[0])
+        for seats, (paths, _) in zip(
+            await asyncio.gather(
+                *(
+                    open_pair(urls, n, paths, cookies, gate)
+                    for n, (paths, cookies) in enumerate(pairs)
+                )
+            ),
+            pairs,
+            strict=True,
+        )
+    ]
+    await asyncio.gather(*(table.ready() for table in tables))
+    return tables
+
+
+def game_pairs(games) -> list:
+    return [((f"/ws/games/{g}/",) * 2, (a, b)) for g, a, b in games]
+
+
+def relay_pairs(count: int) -> list:
+    return [((f"/ws/relay/{n}/0/", f"/ws/relay/{n}/1/"), ("", "")) for n in range(count)]
 
 
 async def open_echo(url: str, gate):
@@ -270,36 +321,50 @@ async def open_echo(url: str, gate):
         )
 
 
-async def drive_echo(ws, phase: Phase, think: float, samples: list[float]) -> None:
-    await phase.started.wait()
+async def play_echo(ws, window: Window, think: float, samples: list[tuple[float, float]]) -> None:
+    await window.started.wait()
     await asyncio.sleep(random.uniform(0, think))  # clients do not ping in lockstep
-    while time.monotonic() < phase.until:
-        await asyncio.sleep(think)
+    while await window.pause(think):
         at, sent = time.monotonic(), time.perf_counter()
         await ws.send('{"type":"ping"}')
         await ws.recv()
-        if phase.counts(at):
-            samples.append(time.perf_counter() - sent)
+        if window.counts(at):
+            samples.append((at, time.perf_counter() - sent))
+
+
+class Kind:
+    """One kind of client (moves, relay or echo): its sockets' drivers for a round, what is
+    done before each of its rounds, and the round trips and servers' CPU time of all its
+    rounds."""
+
+    def __init__(self, name: str, drivers, before=None) -> None:
+        self.name, self.drivers, self.before = name, drivers, before
+        self.samples: list[tuple[float, float]] = []
+        self.rounds: list[list[float]] = []
+        self.cpu = 0.0
+
+    async def play_round(self, servers, window: Window) -> None:
+        """Its clients driven through the window; the servers' CPU time of the measured part
+        is counted."""
+        if self.before is not None:
+            await self.before()
+        before = len(self.samples)
+        drivers = [asyncio.create_task(driver) for driver in self.drivers(window, self.samples)]
+        window.start()
+        await asyncio.sleep(window.lead_in)
+        began = cpu_seconds(servers)
+        await asyncio.sleep(window.seconds)
+        self.cpu += cpu_seconds(servers) - began
+        await asyncio.gather(*drivers)
+        self.rounds.append([latency for _, latency in self.samples[before:]])
+
+    @property
+    def latencies(self) -> list[float]:
+        return [latency for _, latency in self.samples]
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, int(len(ordered) * fraction) - 1)] * 1000
-
-
-def print_windows(samples: list[tuple[float, float]], width: float = 4.0) -> None:
-    """The moves' round trips window by window: a steady tail, or one phase's?"""
-    began = min(at for at, _ in samples)
-    for window in range(int((max(at for at, _ in samples) - began) // width) + 1):
-        part = sorted(
-            latency for at, latency in samples if window <= (at - began) / width < window + 1
-        )
-        if not part:
-            continue
-        print(
-            f"  {window * width:4.0f}-{(window + 1) * width:.0f} s: p50 "
-            f"{percentile(part, 0.5):6.1f} ms   p99 {percentile(part, 0.99):6.1f} ms   "
-            f"n={len(part)}"
-        )
 
 
 def summary(
@@ -316,6 +381,20 @@ def summary(
     return p50, p99
 
 
+def print_rounds(kinds: list[Kind]) -> None:
+    """Each round's p50 and p99 per kind, side by side: drift in the machine's speed shows
+    in every kind of a round alike."""
+    for number, rounds in enumerate(zip(*(kind.rounds for kind in kinds), strict=True), 1):
+        parts = []
+        for kind, latencies in zip(kinds, rounds, strict=True):
+            ordered = sorted(latencies)
+            parts.append(
+                f"{kind.name} p50 {percentile(ordered, 0.5):5.1f} p99 "
+                f"{percentile(ordered, 0.99):5.1f}"
+            )
+        print(f"  round {number}: " + "   ".join(parts) + " ms")
+
+
 def cpu_seconds(servers: list[subprocess.Popen]) -> float:
     """User and system time the server processes have used so far (Linux's /proc)."""
     total = 0
@@ -325,89 +404,73 @@ def cpu_seconds(servers: list[subprocess.Popen]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-async def measure(servers, phase: Phase, drivers: list) -> float:
-    """Starts the phase, runs its clients through it; the servers' CPU time spent in its
-    measured window."""
-    phase.start()
-    await asyncio.sleep(phase.warmup)
-    began = cpu_seconds(servers)
-    await asyncio.sleep(phase.seconds)
-    cpu = cpu_seconds(servers) - began
-    await asyncio.gather(*drivers)
-    return cpu
-
-
-async def drive_pairs(urls, pairs, servers, phase: Phase, think: float, game_ids=None):
-    """Opens every pair's sockets, drives them, then closes them all: the samples and the
-    servers' CPU time spent in the measured window."""
-    gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
-    tables = await asyncio.gather(
-        *(open_pair(urls, n, paths, cookies, gate) for n, (paths, cookies) in enumerate(pairs))
-    )
-    samples: list[tuple[float, float]] = []
-    drivers = [
-        asyncio.create_task(drive_table(seats, phase, think, samples, paths[0]))
-        for seats, (paths, _) in zip(tables, pairs, strict=True)
-    ]
-    await asyncio.sleep(2)  # every table has its first state
-    if game_ids:
+def games_kind(name: str, tables: list[Table], game_ids: list[int], think: float) -> Kind:
+    async def restart_clocks() -> None:
         await asyncio.to_thread(start_clocks, game_ids)
-    cpu = await measure(servers, phase, drivers)
-    # Only now: a socket's close is a change of the game (the seat goes offline), which
-    # would load the servers while other tables are still being measured.
-    await asyncio.gather(*(ws.close() for seats in tables for ws in seats))
-    return samples, cpu
 
-
-async def drive_games(urls, servers, games, phase: Phase, think: float):
-    return await drive_pairs(
-        urls,
-        [((f"/ws/games/{g}/",) * 2, (a, b)) for g, a, b in games],
-        servers,
-        phase,
-        think,
-        [g for g, _, _ in games],
+    return Kind(
+        name,
+        lambda window, samples: [table.play(window, think, samples) for table in tables],
+        restart_clocks,
     )
 
 
-async def drive_echoes(urls, servers, clients: int, phase: Phase, think: float):
-    gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
-    sockets = await asyncio.gather(*(open_echo(urls[n % len(urls)], gate) for n in range(clients)))
-    samples: list[float] = []
-    drivers = [asyncio.create_task(drive_echo(ws, phase, think, samples)) for ws in sockets]
-    cpu = await measure(servers, phase, drivers)
-    await asyncio.gather(*(ws.close() for ws in sockets))
-    return samples, cpu
+REST_SECONDS = 5
 
 
-def phase_note(warmup: float, seconds: float) -> str:
+def phase_note(args) -> str:
+    rounds = args.rounds
+    each = args.seconds / rounds
+    if rounds == 1:
+        return f"{args.warmup:g} s of warm-up left out of the figures, then {each:g} s measured"
     return (
-        f"each phase: {warmup:g} s of warm-up left out of the figures, then {seconds:g} s measured"
+        f"{rounds} rounds of each kind in turn, {each:g} s measured a round; the first "
+        f"round's {args.warmup:g} s of warm-up and later rounds' first {args.think:g} s are "
+        "left out of the figures"
     )
 
 
 async def main_async(urls: list[str], servers, games, args) -> None:
-    def phase() -> Phase:
-        return Phase(args.warmup, args.seconds)
-
-    moves, moves_cpu = await drive_games(urls, servers, games, phase(), args.think)
-    relays, relay_cpu = await drive_pairs(
-        urls,
-        [((f"/ws/relay/{n}/0/", f"/ws/relay/{n}/1/"), ("", "")) for n in range(len(games))],
-        servers,
-        phase(),
-        args.think,
+    game_tables = await open_tables(urls, game_pairs(games))
+    relay_tables = await open_tables(urls, relay_pairs(len(games)))
+    gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
+    echoes = await asyncio.gather(
+        *(open_echo(urls[n % len(urls)], gate) for n in range(len(games) * 2))
     )
-    echoes, echo_cpu = await drive_echoes(urls, servers, len(games) * 2, phase(), args.think)
-    print(f"Measured ({phase_note(args.warmup, args.seconds)}):")
-    print_windows(moves)
-    seconds = args.seconds
-    _, move_p99 = summary("moves", [latency for _, latency in moves], seconds, moves_cpu)
-    _, relay_p99 = summary("relay", [latency for _, latency in relays], seconds, relay_cpu)
-    _, echo_p99 = summary("echo", echoes, seconds, echo_cpu)
-    print(f"p99 moves / echo:  {move_p99 / echo_p99:5.2f}  (the issue's target: <= 3.0)")
-    print(f"p99 relay / echo:  {relay_p99 / echo_p99:5.2f}  (the floor of a durable move)")
-    print(f"p99 moves / relay: {move_p99 / relay_p99:5.2f}  (the issue's target: <= 1.2)")
+    # What the servers spend with every socket open and nothing sent: the game sockets' lease
+    # renewals, which run through every kind's rounds alike.
+    began = cpu_seconds(servers)
+    await asyncio.sleep(REST_SECONDS)
+    at_rest = (cpu_seconds(servers) - began) / REST_SECONDS
+    think = args.think
+    kinds = [
+        games_kind("moves", game_tables, [g for g, _, _ in games], think),
+        Kind(
+            "relay",
+            lambda window, samples: [table.play(window, think, samples) for table in relay_tables],
+        ),
+        Kind(
+            "echo",
+            lambda window, samples: [play_echo(ws, window, think, samples) for ws in echoes],
+        ),
+    ]
+    each = args.seconds / args.rounds
+    for number in range(args.rounds):
+        for kind in kinds:
+            await kind.play_round(servers, Window(args.warmup if number == 0 else think, each))
+    # Only now: a socket's close is a change of its game (the seat goes offline), which would
+    # load the servers while other tables are still being measured.
+    await asyncio.gather(*(table.close() for table in game_tables + relay_tables))
+    await asyncio.gather(*(ws.close() for ws in echoes))
+    print(f"Measured ({phase_note(args)}):")
+    print(f"  at rest, every socket open: servers' CPU {at_rest * 1000:.1f} ms a second")
+    print_rounds(kinds)
+    p99 = {
+        kind.name: summary(kind.name, kind.latencies, args.seconds, kind.cpu)[1] for kind in kinds
+    }
+    print(f"p99 moves / echo:  {p99['moves'] / p99['echo']:5.2f}  (the issue's target: <= 3.0)")
+    print(f"p99 relay / echo:  {p99['relay'] / p99['echo']:5.2f}  (the floor of a durable move)")
+    print(f"p99 moves / relay: {p99['moves'] / p99['relay']:5.2f}  (the issue's target: <= 1.2)")
 
 
 FIRST_COUNT = 50
@@ -426,10 +489,11 @@ async def find_max(urls, servers, limit: int, args) -> None:
         print(f"Setting up {count} tables…", flush=True)
         games = await asyncio.to_thread(setup_tables, count, made)
         made += count
-        moves, cpu = await drive_games(
-            urls, servers, games, Phase(args.warmup, args.seconds), args.think
-        )
-        _, results[count] = summary(f"{count} tables", [m for _, m in moves], args.seconds, cpu)
+        tables = await open_tables(urls, game_pairs(games))
+        kind = games_kind(f"{count} tables", tables, [g for g, _, _ in games], args.think)
+        await kind.play_round(servers, Window(args.warmup, args.seconds))
+        await asyncio.gather(*(table.close() for table in tables))
+        _, results[count] = summary(kind.name, kind.latencies, args.seconds, kind.cpu)
         return results[count] <= args.find_max
 
     held, failed, count = 0, None, min(FIRST_COUNT, limit)
@@ -449,7 +513,7 @@ async def find_max(urls, servers, limit: int, args) -> None:
             held = middle
         else:
             failed = middle
-    print(f"Measured ({phase_note(args.warmup, args.seconds)}):")
+    print(f"Measured (each count: {args.warmup:g} s of warm-up, then {args.seconds:g} s):")
     for count in sorted(results):
         print(f"{count:6} tables: p99 {results[count]:7.1f} ms")
     ceiling = "" if failed else f" (every count tried held: raise --tables past {limit})"
@@ -462,6 +526,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30, help="each phase's measured time")
     parser.add_argument(
         "--warmup", type=float, default=8, help="each phase's warm-up, left out of the figures"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds of moves, relay and echo in turn, sharing --seconds",
     )
     parser.add_argument("--think", type=float, default=2.0, help="seconds between a table's moves")
     parser.add_argument("--servers", type=int, default=2, help="daphne processes")
@@ -498,7 +568,7 @@ def main() -> None:
             print(
                 f"Up to {args.tables * 2} sockets on {args.servers} daphne processes, "
                 f"{args.think:g} s between a table's moves; "
-                f"{phase_note(args.warmup, args.seconds)}…",
+                f"{phase_note(args)}…",
                 flush=True,
             )
             urls = [f"ws://127.0.0.1:{port}" for port in ports]
