@@ -137,3 +137,53 @@ def test_bots_moves_and_a_resignation_are_logged_in_order(funded_player):
     assert (0, "player", "act", {"sign": "rock"}) in [row[1:] for row in logged]
     assert any(actor == "bot" and seat == 1 for _, seat, actor, _, _ in logged)
     assert logged[-1][1:] == (0, "system", "disconnect", None)
+
+
+def _table_writes(table: str) -> tuple[int, int, int]:
+    """This transaction's row updates, HOT updates and index entries inserted on `table`
+    (PostgreSQL's own per-transaction statistics)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_stat_get_xact_tuples_updated(%(t)s::regclass),"
+            " pg_stat_get_xact_tuples_hot_updated(%(t)s::regclass),"
+            " (SELECT count(*) FROM pg_index WHERE indrelid = %(t)s::regclass)",
+            {"t": table},
+        )
+        return cursor.fetchone()
+
+
+def test_a_move_rewrites_its_game_in_place(start_table):
+    """No column a move changes is indexed, and the table keeps room on its pages: the
+    game's new row version is a HOT update, which writes no index entry (games 0009). With
+    the deadline indexed, none of these updates was HOT."""
+    game, players = start_table("rps", {"points": 10})
+    updated, hot, _ = _table_writes("games_game")
+    for seq in range(6):
+        player = players[mover(Game.objects.get(pk=game.pk))]
+        services.submit(game.pk, player, seq, {"sign": "rock"})
+    after_updated, after_hot, _ = _table_writes("games_game")
+    assert after_updated - updated == 6
+    assert after_hot - hot == 6
+    # A logged action is found by its game through one_action_per_seq's index alone.
+    assert _table_writes("games_gameaction")[2] == 2
+
+
+def test_the_overdue_games_are_found_among_the_live_ones(start_table):
+    """The sweep's query, now that the deadline is not indexed: only live games past their
+    deadline, read through the partial index of live games when the planner must use one."""
+    overdue, _ = start_table("rps", {"points": 3})
+    start_table("rps", {"points": 3})  # a live game whose deadline is ahead
+    over, _ = start_table("rps", {"points": 3})
+    past = datetime(2020, 1, 1, tzinfo=UTC)
+    Game.objects.filter(pk__in=[overdue.pk, over.pk]).update(deadline=past)
+    Game.objects.filter(pk=over.pk).update(status=Game.Status.FINISHED)
+    from games.selectors import overdue_games
+
+    assert overdue_games() == [(overdue.pk, overdue.seq)]
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        query = Game.objects.filter(status=Game.Status.PLAYING, deadline__lte=past).values("pk")
+        sql, params = query.query.sql_with_params()
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = " ".join(row[0] for row in cursor.fetchall())
+    assert "live_games" in plan, plan
