@@ -4,7 +4,9 @@ A move's infrastructure without the game: the socket's message goes to the same 
 threads over the same Django connection, commits one row under its row lock, and is
 announced through the channel layer to both sockets of the pair, which sit on different
 servers. What a real move costs beyond this is the game runtime's own work (locking and
-reading the game and its seats, the rules, the action log, the views).
+reading the game and its seats, the rules, the action log, the views). Under
+/ws/relay/read/ it first reads its row under the lock (SELECT ... FOR UPDATE), as every
+move reads its game before it writes it: what a move costs beyond that is the game's own.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ def create_table(pairs: int) -> None:
         )
 
 
-def commit_seq(pair: int, seq: int) -> None:
+def commit_seq(pair: int, seq: int, read: bool) -> None:
     with transaction.atomic(), connection.cursor() as cursor:
+        if read:
+            cursor.execute(f"SELECT seq FROM {TABLE} WHERE pair = %s FOR UPDATE", [pair])
+            cursor.fetchone()
         cursor.execute(f"UPDATE {TABLE} SET seq = %s WHERE pair = %s", [seq, pair])
 
 
@@ -44,7 +49,8 @@ class DurableRelayConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         self.pair, self.seat = int(kwargs["pair"]), int(kwargs["seat"])
-        self.group = f"relay-{self.pair}"
+        self.read = kwargs.get("read", False)
+        self.group = f"relay-{'read-' if self.read else ''}{self.pair}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "state", "seq": 0, "to_act": [0]})
@@ -55,7 +61,7 @@ class DurableRelayConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: dict, **kwargs) -> None:
         seq = content["seq"] + 1
         await database_sync_to_async(commit_seq, thread_sensitive=False, executor=MOVE_THREADS)(
-            self.pair, seq
+            self.pair, seq, self.read
         )
         await self.channel_layer.group_send(
             self.group, {"type": "relay.state", "seq": seq, "to_act": [1 - self.seat]}
@@ -65,7 +71,16 @@ class DurableRelayConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "state", "seq": event["seq"], "to_act": event["to_act"]})
 
 
-RELAY = URLRouter([path("ws/relay/<int:pair>/<int:seat>/", DurableRelayConsumer.as_asgi())])
+RELAY = URLRouter(
+    [
+        path("ws/relay/<int:pair>/<int:seat>/", DurableRelayConsumer.as_asgi()),
+        path(
+            "ws/relay/read/<int:pair>/<int:seat>/",
+            DurableRelayConsumer.as_asgi(),
+            kwargs={"read": True},
+        ),
+    ]
+)
 
 
 async def application(scope, receive, send):
