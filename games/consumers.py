@@ -13,7 +13,17 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import broadcast, chat, messages, presence, protocol, selectors, services, timers
+from games import (
+    broadcast,
+    chat,
+    messages,
+    presence,
+    protocol,
+    selectors,
+    services,
+    store,
+    timers,
+)
 from games.models import Game
 from realtime.consumers import GuardedConsumer
 
@@ -238,6 +248,8 @@ def _changes_of(
         except services.ActionRejected as refused:
             refusal = refused
     sends = [send for game in changed.values() for send in broadcast.outbox(game)]
+    for game in changed.values():
+        store.release(game)
     return sends, alarms, refusal
 
 
