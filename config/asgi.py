@@ -29,11 +29,3 @@ application = ProtocolTypeRouter(
 # the hello-world view seldom triggers one).
 gc.collect()
 gc.freeze()
-# A collection of the young generation runs after every 700 net new objects by default:
-# twice a second for a server playing 50 moves a second, every tenth one a pass over the
-# middle generation (up to 13 ms), every hundredth or so over everything built since start-up
-# (the sockets: 44-53 ms with 800 of them, bench/live.py), the moves' slowest round trips.
-# Nearly every object a move makes goes as soon as it is let go (store.release breaks the
-# one cycle a move made), so the collector has little to find: at 50,000, three young
-# collections in a 3-minute run, 32-48 ms of collection in all against 360-630 ms.
-gc.set_threshold(50_000, 10, 10)

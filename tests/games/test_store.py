@@ -194,7 +194,7 @@ def test_a_move_from_a_socket_leaves_no_game_to_the_cycle_collector(start_table)
     """A game and its seats refer to each other; once the socket's move is announced the
     game is released (`store.release`), so refcounting frees it and all it holds. Without
     that, each move left ~26 objects to the collector, whose passes over a server's sockets
-    were the moves' slowest round trips (config/asgi.py)."""
+    were the moves' slowest round trips (bench/README.md)."""
     import gc
 
     from games.consumers import _changes_of
