@@ -426,6 +426,10 @@ def games_kind(name: str, tables: list[Table], game_ids: list[int], think: float
 REST_SECONDS = 5
 
 
+def find_max_note(args) -> str:
+    return f"each count: {args.warmup:g} s of warm-up, then {args.seconds:g} s measured"
+
+
 def phase_note(args) -> str:
     rounds = args.rounds
     each = args.seconds / rounds
@@ -530,7 +534,7 @@ async def find_max(urls, servers, limit: int, args) -> None:
             held = middle
         else:
             failed = middle
-    print(f"Measured (each count: {args.warmup:g} s of warm-up, then {args.seconds:g} s):")
+    print(f"Measured ({find_max_note(args)}):")
     for count in sorted(results):
         print(f"{count:6} tables: p99 {results[count]:7.1f} ms")
     ceiling = "" if failed else f" (every count tried held: raise --tables past {limit})"
@@ -585,7 +589,7 @@ def main() -> None:
             print(
                 f"Up to {args.tables * 2} sockets on {args.servers} daphne processes, "
                 f"{args.think:g} s between a table's moves; "
-                f"{phase_note(args)}…",
+                f"{find_max_note(args) if args.find_max else phase_note(args)}…",
                 flush=True,
             )
             urls = [f"ws://127.0.0.1:{port}" for port in ports]
