@@ -1,4 +1,5 @@
-"""Django's PostgreSQL backend, with timestamps read by psycopg's compiled loader.
+"""Django's PostgreSQL backend, with timestamps read by psycopg's compiled loader and pooled
+connections checked without a round trip while they are sound (pool.py).
 
 Django reads every `timestamptz` through a Python subclass of psycopg's Python loader
 that puts its own time zone on the result (django/db/backends/postgresql/psycopg_any.py):
@@ -15,6 +16,9 @@ from functools import cache
 from django.db.backends.postgresql import base
 from psycopg import adapt, adapters, pq
 from psycopg.types.datetime import TimestamptzLoader
+from psycopg_pool import ConnectionPool
+
+from config.postgresql.pool import check_idle
 
 _TIMESTAMPTZ = adapters.types["timestamptz"].oid
 _COMPILED_LOADER = adapters.get_loader(_TIMESTAMPTZ, pq.Format.TEXT)
@@ -49,3 +53,13 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.timezone is UTC:
             params["context"] = _with_compiled_loader(params["context"])
         return params
+
+    @property
+    def pool(self) -> ConnectionPool | None:
+        """Django's pool, whose health check (CONN_HEALTH_CHECKS) makes a round trip only
+        for a connection whose server may have gone (config/postgresql/pool.py). Django
+        passes psycopg_pool's own check, which makes one every time, and takes no other."""
+        pool = super().pool
+        if pool is not None and pool._check is ConnectionPool.check_connection:
+            pool._check = check_idle
+        return pool
