@@ -27,8 +27,10 @@ of its rounds: a Rock Paper Scissors player whose step time ran out forfeits.
 Prints each round's p50 and p99 per kind side by side; rate, p50, p90, p99 and the servers'
 CPU per message of each kind over its rounds; and the p99 ratios moves/echo (the target:
 within 3x at 200 tables), relay/echo, moves/relay (the target: within 1.2x) and
-moves/relay+read (what the game adds to a read and a write under the lock). `--think 0`
-measures the capacity instead.
+moves/relay+read (what the game adds to a read and a write under the lock); then moves/relay
+round by round, with its median (a round's kinds run seconds apart, where the pooled p99
+may set one kind's slow minute against another's quick one), and the ratios of the servers'
+CPU per message. `--think 0` measures the capacity instead.
 `GAME_MOVE_THREADS` (the servers' move threads) passes through from the environment.
 `--find-max 100` looks for the most tables the servers carry with the moves' p99 within
 100 ms instead: it drives 50 tables, doubles the count while the p99 holds (up to
@@ -45,6 +47,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -395,10 +398,9 @@ def print_rounds(kinds: list[Kind]) -> None:
     for number, rounds in enumerate(zip(*(kind.rounds for kind in kinds), strict=True), 1):
         parts = []
         for kind, latencies in zip(kinds, rounds, strict=True):
-            ordered = sorted(latencies)
             parts.append(
-                f"{kind.name} p50 {percentile(ordered, 0.5):5.1f} p99 "
-                f"{percentile(ordered, 0.99):5.1f}"
+                f"{kind.name} p50 {percentile(sorted(latencies), 0.5):5.1f} p99 "
+                f"{round_p99(latencies):5.1f}"
             )
         print(f"  round {number}: " + "   ".join(parts) + " ms")
 
@@ -492,6 +494,25 @@ async def main_async(urls: list[str], servers, games, args) -> None:
         f"p99 moves / relay+read: {p99['moves'] / p99['relay+read']:5.2f}  "
         "(what the game adds to reading and writing its row under the lock)"
     )
+    moves, relay = kinds[0], kinds[1]
+    by_round = [
+        round_p99(played) / round_p99(relayed)
+        for played, relayed in zip(moves.rounds, relay.rounds, strict=True)
+    ]
+    print(
+        "p99 moves / relay, round by round: "
+        + ", ".join(f"{ratio:.2f}" for ratio in by_round)
+        + f" (median {statistics.median(by_round):.2f}: a round's kinds run seconds apart)"
+    )
+    cpu_each = {kind.name: kind.cpu / len(kind.samples) for kind in kinds}
+    print(
+        f"servers' CPU a move / a relay: {cpu_each['moves'] / cpu_each['relay']:5.2f}, "
+        f"/ a relay+read: {cpu_each['moves'] / cpu_each['relay+read']:5.2f}"
+    )
+
+
+def round_p99(latencies: list[float]) -> float:
+    return percentile(sorted(latencies), 0.99)
 
 
 FIRST_COUNT = 50

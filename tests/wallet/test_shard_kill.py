@@ -17,9 +17,14 @@ process marks, on an advisory lock the test holds, at one of two points:
   server backend commits on its own once let go: the posting must be there whole, though
   the process never heard so.
 
+Half the players, the stopped one among them, keep cash hours (a loss limit each), which
+the posting's statement writes beside the entries: the stopped bet's hour is there or not
+with its entries.
+
 Then: every transaction balanced, every shard's (and every account's) balance the sum of
-its entries, `manage.py ledger_check` clean; and the whole run again with the same keys
-(what a retrying caller does) posts each movement exactly once.
+its entries, every kept hour and day the sum of its entries, `manage.py ledger_check`
+clean; and the whole run again with the same keys (what a retrying caller does) posts each
+movement exactly once.
 """
 
 from __future__ import annotations
@@ -37,12 +42,14 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Sum
 
+from accounts import protection
+from accounts.models import ProtectionLimit
 from tests.conftest import database_url
 from tests.faults import ROOT, wait_for, worker_environment
 from tests.wallet.test_ledger_check import run_ledger_check
 from wallet import services
 from wallet.invariants import ledger_problems
-from wallet.models import Account, Entry, Transaction
+from wallet.models import Account, CashHour, Entry, Transaction
 from wallet.selectors import cash_balance
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -208,10 +215,19 @@ def posted(key: str) -> list[tuple[str, int]]:
     )
 
 
+def hours_of(player) -> dict[str, int]:
+    """What the player's kept cash hours hold, summed by kind of posting."""
+    hours = CashHour.objects.filter(account=services.cash_account(player))
+    return dict(hours.values_list("kind").annotate(total=Sum("amount")).order_by())
+
+
 def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retried_once(
     make_user, pause_point
 ):
     players = [make_user() for _ in range(PLAYERS)]
+    keeping_hours = players[::2]
+    for player in keeping_hours:
+        protection.set_limit(player, ProtectionLimit.Kind.LOSS, ProtectionLimit.Period.DAY, 10**9)
     shards = {player.pk % services.HOUSE_SHARDS for player in players}
     assert len(shards) == services.HOUSE_SHARDS
     postings = [
@@ -226,6 +242,7 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
     stopped_movement, _, _, stopped_key = postings[pause_at]
     stopped = players[pause_at // 2]
     assert stopped_movement == "bet" and stopped_key == f"kill:bet:{stopped.pk}"
+    assert stopped in keeping_hours
     stopped_entries = sorted(
         [
             (services.house_account(Kind.HOUSE_BANK, anchor=stopped.pk).key, BET),
@@ -265,10 +282,12 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
         assert kill_keys == set(printed)
         assert posted(stopped_key) == []
         assert cash_balance(stopped) == DEPOSIT
+        assert hours_of(stopped) == {"deposit": DEPOSIT}
     else:  # committed by its backend after the process died: whole
         assert kill_keys == {*printed, stopped_key}
         assert posted(stopped_key) == stopped_entries
         assert cash_balance(stopped) == DEPOSIT - BET
+        assert hours_of(stopped) == {"deposit": DEPOSIT, "bet": -BET}
     every_balance_is_its_entries()
 
     # The caller retries everything with the same keys: each movement lands once.
@@ -279,6 +298,8 @@ def test_a_posting_killed_mid_write_on_a_house_shard_is_whole_or_absent_and_retr
     assert Transaction.objects.filter(idempotency_key__startswith="kill:").count() == len(postings)
     for player in players:
         assert cash_balance(player) == DEPOSIT - BET
+        kept = {"deposit": DEPOSIT, "bet": -BET} if player in keeping_hours else {}
+        assert hours_of(player) == kept
     per_shard = {shard: 0 for shard in range(services.HOUSE_SHARDS)}
     for player in players:
         per_shard[player.pk % services.HOUSE_SHARDS] += 1
