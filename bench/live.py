@@ -18,11 +18,12 @@ The kinds take turns, in `--rounds` rounds that share the `--seconds` measured (
 relay, relay+read, echo, then again): this machine's speed drifts from minute to minute, and
 kinds measured one after the other compared minutes as much as code. Every socket opens
 before the first round and stays open to the end (a game socket's close is a change of its
-game, and its lease is renewed every 10 s in every round alike). The first round of each
-kind plays `--warmup` seconds whose round trips are left out (a socket's first messages,
-the servers' first statements); a later round leaves out its first think time, in which
-its clients' first round trips come round. Each game's clock starts again just before each
-of its rounds: a Rock Paper Scissors player whose step time ran out forfeits.
+game, and its lease is renewed every 10 s in every round alike). Before any round, each kind
+in turn plays `--warmup` seconds that are not counted (a socket's first messages, the
+servers' first statements, and the collector's pass over the sockets just opened); each
+round leaves out its first think time, in which its clients' first round trips come round.
+Each game's clock starts again just before each of its rounds (and its warm-up): a Rock
+Paper Scissors player whose step time ran out forfeits.
 
 Prints each round's p50 and p99 per kind side by side; rate, p50, p90, p99 and the servers'
 CPU per message of each kind over its rounds; and the p99 ratios moves/echo (the target:
@@ -216,9 +217,9 @@ async def open_pair(
 
 class Window:
     """One round of one kind's clients: a lead-in from `start()` whose round trips are left
-    out of the figures, then the measured seconds. The first round's lead-in is the warm-up
-    (a socket's first messages, the servers' first statements on their connections); a later
-    round's is one think time, in which its clients' first round trips come round."""
+    out of the figures, then the measured seconds. The lead-in is a warm-up (`Kind.warm_up`
+    is all lead-in; a `--find-max` count's comes before its measured seconds) or, in a
+    round, one think time, in which its clients' first round trips come round."""
 
     def __init__(self, lead_in: float, seconds: float) -> None:
         self.lead_in, self.seconds = lead_in, seconds
@@ -354,6 +355,15 @@ class Kind:
         self.rounds: list[list[float]] = []
         self.cpu = 0.0
 
+    async def warm_up(self, seconds: float) -> None:
+        """Its clients driven for `seconds`, nothing counted."""
+        if self.before is not None:
+            await self.before()
+        window = Window(seconds, 0)
+        drivers = [asyncio.create_task(driver) for driver in self.drivers(window, [])]
+        window.start()
+        await asyncio.gather(*drivers)
+
     async def play_round(self, servers, window: Window) -> None:
         """Its clients driven through the window; the servers' CPU time of the measured part
         is counted."""
@@ -435,12 +445,10 @@ def find_max_note(args) -> str:
 def phase_note(args) -> str:
     rounds = args.rounds
     each = args.seconds / rounds
-    if rounds == 1:
-        return f"{args.warmup:g} s of warm-up left out of the figures, then {each:g} s measured"
     return (
-        f"{rounds} rounds of each kind in turn, {each:g} s measured a round; the first "
-        f"round's {args.warmup:g} s of warm-up and later rounds' first {args.think:g} s are "
-        "left out of the figures"
+        f"each kind warmed up {args.warmup:g} s in turn, then {rounds} round"
+        f"{'s' if rounds > 1 else ''} of each kind in turn, {each:g} s measured a round after "
+        f"its first {args.think:g} s"
     )
 
 
@@ -473,10 +481,16 @@ async def main_async(urls: list[str], servers, games, args) -> None:
             lambda window, samples: [play_echo(ws, window, think, samples) for ws in echoes],
         ),
     ]
+    # Every kind warms up before any is measured: the servers' first statements, and the
+    # cycle collector's full pass that opening every socket left due, fell in the first
+    # round of whichever kind came first (p99 45-113 ms in the moves' first round, 15-50 in
+    # their later ones).
+    for kind in kinds:
+        await kind.warm_up(args.warmup)
     each = args.seconds / args.rounds
-    for number in range(args.rounds):
+    for _ in range(args.rounds):
         for kind in kinds:
-            await kind.play_round(servers, Window(args.warmup if number == 0 else think, each))
+            await kind.play_round(servers, Window(think, each))
     # Only now: a socket's close is a change of its game (the seat goes offline), which would
     # load the servers while other tables are still being measured.
     await asyncio.gather(*(t.close() for t in game_tables + relay_tables + read_tables))
