@@ -355,23 +355,23 @@ class Kind:
         self.rounds: list[list[float]] = []
         self.cpu = 0.0
 
-    async def warm_up(self, seconds: float) -> None:
-        """Its clients driven for `seconds`, nothing counted."""
+    async def _started(self, window: Window, samples: list) -> list[asyncio.Task]:
+        """Its clients' drivers, running in the window just started."""
         if self.before is not None:
             await self.before()
-        window = Window(seconds, 0)
-        drivers = [asyncio.create_task(driver) for driver in self.drivers(window, [])]
+        drivers = [asyncio.create_task(driver) for driver in self.drivers(window, samples)]
         window.start()
-        await asyncio.gather(*drivers)
+        return drivers
+
+    async def warm_up(self, seconds: float) -> None:
+        """Its clients driven for `seconds`, nothing counted."""
+        await asyncio.gather(*await self._started(Window(seconds, 0), []))
 
     async def play_round(self, servers, window: Window) -> None:
         """Its clients driven through the window; the servers' CPU time of the measured part
         is counted."""
-        if self.before is not None:
-            await self.before()
         before = len(self.samples)
-        drivers = [asyncio.create_task(driver) for driver in self.drivers(window, self.samples)]
-        window.start()
+        drivers = await self._started(window, self.samples)
         await asyncio.sleep(window.lead_in)
         began = cpu_seconds(servers)
         await asyncio.sleep(window.seconds)
@@ -408,9 +408,10 @@ def print_rounds(kinds: list[Kind]) -> None:
     for number, rounds in enumerate(zip(*(kind.rounds for kind in kinds), strict=True), 1):
         parts = []
         for kind, latencies in zip(kinds, rounds, strict=True):
+            ordered = sorted(latencies)
             parts.append(
-                f"{kind.name} p50 {percentile(sorted(latencies), 0.5):5.1f} p99 "
-                f"{round_p99(latencies):5.1f}"
+                f"{kind.name} p50 {percentile(ordered, 0.5):5.1f} p99 "
+                f"{percentile(ordered, 0.99):5.1f}"
             )
         print(f"  round {number}: " + "   ".join(parts) + " ms")
 
@@ -508,10 +509,10 @@ async def main_async(urls: list[str], servers, games, args) -> None:
         f"p99 moves / relay+read: {p99['moves'] / p99['relay+read']:5.2f}  "
         "(what the game adds to reading and writing its row under the lock)"
     )
-    moves, relay = kinds[0], kinds[1]
+    named = {kind.name: kind for kind in kinds}
     by_round = [
         round_p99(played) / round_p99(relayed)
-        for played, relayed in zip(moves.rounds, relay.rounds, strict=True)
+        for played, relayed in zip(named["moves"].rounds, named["relay"].rounds, strict=True)
     ]
     print(
         "p99 moves / relay, round by round: "
